@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Audit logs: /logs. */
+export const logsRoutes: FastifyPluginAsync = async () => {};

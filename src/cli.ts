@@ -1,0 +1,39 @@
+import { ConfigError, loadConfig } from './config.js';
+import { prepareStorage, startService } from './service.js';
+
+const usage = 'usage: tessera <start|migrate>';
+
+async function main(command: string | undefined): Promise<void> {
+  switch (command) {
+    case 'start': {
+      const service = await startService(loadConfig());
+      const shutdown = () => {
+        service.stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', shutdown);
+      process.once('SIGTERM', shutdown);
+      return;
+    }
+    case 'migrate': {
+      const storage = await prepareStorage(loadConfig());
+      await storage.close();
+      console.warn('tessera: database is up to date');
+      return;
+    }
+    default:
+      console.error(usage);
+      process.exitCode = 2;
+  }
+}
+
+main(process.argv[2]).catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`tessera: ${error.message}`);
+  } else {
+    console.error('tessera: failed to start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

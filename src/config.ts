@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const seconds = z.coerce.number().int().positive();
+
+const retrySchedule = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'a comma-separated list of whole seconds')
+  .transform((value) => value.split(',').map(Number));
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TESSERA_BOOTSTRAP_CLIENT_ID: z.string().min(1).max(128).optional(),
+  TESSERA_BOOTSTRAP_CLIENT_SECRET: z.string().min(16, 'at least 16 characters').max(512).optional(),
+  TESSERA_TRUST_PROXY: booleanFlag.default(false),
+  TESSERA_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  TESSERA_SUBJECT_TOKEN_TTL: seconds.default(600),
+  TESSERA_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(3000),
+  TESSERA_SANDBOX_MEMORY_MB: z.coerce.number().int().min(4).max(1024).default(64),
+  TESSERA_SANDBOX_FETCH_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag.default(false),
+  TESSERA_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  TESSERA_WEBHOOK_RETRY_SCHEDULE: retrySchedule.default([
+    0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400,
+  ]),
+  TESSERA_WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(256).default(16),
+  TESSERA_WEBHOOK_USER_AGENT: z
+    .string()
+    .min(1)
+    .default('Tessera/0.1 (+https://github.com/tessera-id/tessera)'),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  baseUrl: string;
+  issuer: string;
+  managementApiIndicator: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: Environment['LOG_LEVEL'];
+  bootstrapClient: { id: string; secret: string } | undefined;
+  trustProxy: boolean;
+  databasePoolSize: number;
+  subjectTokenTtlSeconds: number;
+  sandbox: { timeoutMs: number; memoryMb: number; fetchAllowlist: string[] };
+  webhooks: {
+    allowPrivateNetworks: boolean;
+    timeoutMs: number;
+    retryScheduleSeconds: number[];
+    workers: number;
+    userAgent: string;
+  };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(pickRelevant(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`invalid setting ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.TESSERA_BOOTSTRAP_CLIENT_ID) !== Boolean(e.TESSERA_BOOTSTRAP_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'invalid setting TESSERA_BOOTSTRAP_CLIENT_ID: TESSERA_BOOTSTRAP_CLIENT_ID and TESSERA_BOOTSTRAP_CLIENT_SECRET go together',
+    );
+  }
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl,
+    issuer: `${baseUrl}/oidc`,
+    managementApiIndicator: `${baseUrl}/api`,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    logLevel: e.LOG_LEVEL,
+    bootstrapClient:
+      e.TESSERA_BOOTSTRAP_CLIENT_ID && e.TESSERA_BOOTSTRAP_CLIENT_SECRET
+        ? { id: e.TESSERA_BOOTSTRAP_CLIENT_ID, secret: e.TESSERA_BOOTSTRAP_CLIENT_SECRET }
+        : undefined,
+    trustProxy: e.TESSERA_TRUST_PROXY,
+    databasePoolSize: e.TESSERA_DATABASE_POOL_SIZE,
+    subjectTokenTtlSeconds: e.TESSERA_SUBJECT_TOKEN_TTL,
+    sandbox: {
+      timeoutMs: e.TESSERA_SANDBOX_TIMEOUT_MS,
+      memoryMb: e.TESSERA_SANDBOX_MEMORY_MB,
+      fetchAllowlist: e.TESSERA_SANDBOX_FETCH_ALLOWLIST,
+    },
+    webhooks: {
+      allowPrivateNetworks: e.TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      timeoutMs: e.TESSERA_WEBHOOK_TIMEOUT_MS,
+      retryScheduleSeconds: e.TESSERA_WEBHOOK_RETRY_SCHEDULE,
+      workers: e.TESSERA_WEBHOOK_WORKERS,
+      userAgent: e.TESSERA_WEBHOOK_USER_AGENT,
+    },
+  };
+}
+
+// Empty strings count as unset, so `FOO= tessera start` falls back to the default.
+function pickRelevant(env: NodeJS.ProcessEnv): Record<string, string> {
+  const keys = Object.keys(environmentSchema.shape);
+  const picked: Record<string, string> = {};
+  for (const key of keys) {
+    const value = env[key];
+    if (value !== undefined && value !== '') picked[key] = value;
+  }
+  return picked;
+}

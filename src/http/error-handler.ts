@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError } from './errors.js';
+
+interface ErrorBody {
+  code: string;
+  message: string;
+  data?: unknown;
+}
+
+const databaseErrors: Record<string, [number, string, string]> = {
+  '23505': [
+    422,
+    'entity.unique_integrity_violation',
+    'The entity already exists or conflicts with another one.',
+  ],
+  '23503': [422, 'entity.relation_foreign_key_not_found', 'A referenced entity does not exist.'],
+  '22P02': [400, 'guard.invalid_input', 'A value has the wrong format.'],
+  '22001': [400, 'guard.invalid_input', 'A value is too long.'],
+  '22003': [400, 'guard.invalid_input', 'A number is out of range.'],
+};
+
+/** Maps every error to `{code, message}`; anything unexpected becomes a masked 500 and is logged. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    const [status, body] = describe(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      code: 'guard.route_not_found',
+      message: `No route ${request.method} ${request.url.split('?')[0]}.`,
+    }),
+  );
+}
+
+function describe(error: FastifyError): [number, ErrorBody] {
+  if (error instanceof ApiError) {
+    return [
+      error.status,
+      { code: error.code, message: error.message, ...(error.data ? { data: error.data } : {}) },
+    ];
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const where = first?.instancePath
+      ? `${error.validationContext}${first.instancePath.replaceAll('/', '.')}`
+      : error.validationContext;
+    return [
+      400,
+      {
+        code: 'guard.invalid_input',
+        message: `Invalid ${where}: ${first?.message ?? 'does not match the schema'}.`,
+        data: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
+      },
+    ];
+  }
+  const mapped = typeof error.code === 'string' ? databaseErrors[error.code] : undefined;
+  if (mapped) return [mapped[0], { code: mapped[1], message: mapped[2] }];
+
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return [status, { code: clientErrorCode(status), message: error.message }];
+  }
+  return [500, { code: 'unknown', message: 'Internal server error.' }];
+}
+
+function clientErrorCode(status: number): string {
+  switch (status) {
+    case 400:
+      return 'guard.invalid_input';
+    case 413:
+      return 'request.payload_too_large';
+    case 415:
+      return 'request.unsupported_media_type';
+    default:
+      return 'request.invalid';
+  }
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Subject tokens: /subject-tokens. */
+export const subjectTokensRoutes: FastifyPluginAsync = async () => {};

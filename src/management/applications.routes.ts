@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Applications: /applications. */
+export const applicationsRoutes: FastifyPluginAsync = async () => {};

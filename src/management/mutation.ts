@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../storage/schema.js';
+import type { HookEvent } from '../webhooks/event-names.js';
+import { enqueueEvents, type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
+
+export interface EventSink {
+  emit(event: HookEvent, payload: Record<string, unknown>): void;
+}
+
+/**
+ * Runs a management write in one transaction; the events it emits are written to the webhook
+ * outbox in that same transaction, and only if the work succeeds (so only 2xx calls fire).
+ */
+export async function mutate<T>(
+  request: FastifyRequest,
+  successStatus: number,
+  work: (trx: Transaction<Database>, events: EventSink) => Promise<T>,
+): Promise<T> {
+  return request.server.services.db.transaction().execute(async (trx) => {
+    const pending: PendingEvent[] = [];
+    const result = await work(trx, { emit: (event, payload) => pending.push({ event, payload }) });
+    if (pending.length > 0) await enqueueEvents(trx, managementContext(request, successStatus), pending);
+    return result;
+  });
+}
+
+export function managementContext(request: FastifyRequest, status: number): TriggerContext {
+  const stripApi = (path: string) => path.replace(/^\/api(?=\/)/, '');
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    management: {
+      path: stripApi(request.url.split('?')[0]!),
+      method: request.method,
+      status,
+      params: (request.params ?? {}) as Record<string, string>,
+      matchedRoute: stripApi(request.routeOptions.url ?? ''),
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Users: /users. */
+export const usersRoutes: FastifyPluginAsync = async () => {};

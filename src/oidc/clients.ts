@@ -1,0 +1,35 @@
+import type { ClientMetadata } from 'oidc-provider';
+import type { Db } from '../storage/database.js';
+import type { ApplicationType } from '../storage/tables/core.js';
+
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+
+const publicTypes = new Set<ApplicationType>(['SPA', 'Native']);
+
+/** The oidc-provider client of an application, or undefined when no such application exists. */
+export async function findClientMetadata(db: Db, clientId: string): Promise<ClientMetadata | undefined> {
+  const app = await db
+    .selectFrom('applications')
+    .select(['id', 'type', 'secret', 'oidc_client_metadata', 'custom_client_metadata'])
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+  if (!app) return undefined;
+
+  const isPublic = publicTypes.has(app.type);
+  const interactive = app.type !== 'MachineToMachine';
+  const grantTypes = interactive ? ['authorization_code', 'refresh_token'] : ['client_credentials'];
+  if (app.type !== 'MachineToMachine') grantTypes.push(TOKEN_EXCHANGE_GRANT);
+
+  return {
+    client_id: app.id,
+    ...(isPublic ? {} : { client_secret: app.secret }),
+    client_name: app.id,
+    application_type: app.type === 'Native' ? 'native' : 'web',
+    grant_types: grantTypes,
+    response_types: interactive ? ['code'] : [],
+    redirect_uris: interactive ? app.oidc_client_metadata.redirectUris : [],
+    post_logout_redirect_uris: interactive ? app.oidc_client_metadata.postLogoutRedirectUris : [],
+    token_endpoint_auth_method: isPublic ? 'none' : 'client_secret_basic',
+    id_token_signed_response_alg: 'ES256',
+  };
+}

@@ -1,0 +1,88 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../config.js';
+import type { Db } from '../storage/database.js';
+import { systemSecret } from '../storage/system-secrets.js';
+import { findAccount } from './accounts.js';
+import { createAdapterFactory } from './adapter.js';
+import { resourceServerInfo } from './resource-servers.js';
+import { loadSigningKeys } from './signing-keys.js';
+
+export interface ProviderOptions {
+  config: Config;
+  db: Db;
+  /** Called with the provider before it serves, so features can register grants and listeners. */
+  extend?: (provider: Provider) => void;
+}
+
+export async function createProvider({ config, db, extend }: ProviderOptions): Promise<Provider> {
+  const keys = await loadSigningKeys(db);
+  const cookieKey = await systemSecret(db, 'oidc-cookie-key');
+
+  const configuration: Configuration = {
+    adapter: createAdapterFactory(db),
+    findAccount: (ctx, sub) => findAccount(db, sub),
+    jwks: { keys: keys.map((key) => key.privateJwk) as never },
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'], requestObjectSigningAlgValues: ['ES256'] },
+    cookies: {
+      keys: [cookieKey],
+      // The Experience API under /api reads the interaction cookie, so it must not be path-scoped.
+      short: { path: '/', httpOnly: true, sameSite: 'lax' },
+      long: { httpOnly: true, sameSite: 'lax' },
+    },
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'username', 'picture', 'updated_at'],
+      email: ['email', 'email_verified'],
+      phone: ['phone_number', 'phone_number_verified'],
+    },
+    scopes: ['openid', 'offline_access', 'profile', 'email', 'phone'],
+    responseTypes: ['code', 'none'],
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (_ctx, _client, oneOf) => oneOf ?? undefined!,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (ctx, indicator, client) => resourceServerInfo(db, ctx, indicator, client),
+      },
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${config.baseUrl}/sign-in?uid=${interaction.uid}`,
+    },
+    // Refresh tokens for every interactive client that may refresh, not only with offline_access.
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('openid'),
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
+    ttl: {
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 3600,
+      ClientCredentials: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'json';
+      ctx.body = out;
+    },
+  };
+
+  const provider = new Provider(config.issuer, configuration);
+  provider.proxy = config.trustProxy;
+  extend?.(provider);
+  return provider;
+}
+
+export { errors as oidcErrors };

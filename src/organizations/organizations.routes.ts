@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Organizations, members, roles, scopes and invitations. */
+export const organizationsRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,56 @@
+import type { Config } from './config.js';
+import { buildApp, type App } from './app.js';
+import { seedInstallation } from './management/seed.js';
+import { ensureSigningKey } from './oidc/signing-keys.js';
+import { openStorage, type Storage } from './storage/database.js';
+import { migrateToLatest } from './storage/migrate.js';
+
+export interface RunningService {
+  app: App;
+  storage: Storage;
+  /** The address the server listens on, e.g. http://127.0.0.1:3001. */
+  address: string;
+  stop(): Promise<void>;
+}
+
+export async function prepareStorage(config: Config): Promise<Storage> {
+  const storage = await openStorage({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  try {
+    await migrateToLatest(storage.db);
+    await ensureSigningKey(storage.db);
+    await seedInstallation(storage.db, config);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  return storage;
+}
+
+/** Opens storage, migrates, seeds and listens: one instance of the service. */
+export async function startService(config: Config): Promise<RunningService> {
+  const storage = await prepareStorage(config);
+  const app = await buildApp(config, storage);
+  let address: string;
+  try {
+    address = await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await storage.close();
+    throw error;
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    app,
+    storage,
+    address,
+    stop: () =>
+      (stopping ??= (async () => {
+        await app.close();
+        await storage.close();
+      })()),
+  };
+}

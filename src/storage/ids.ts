@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+
+const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 21 characters of [a-z0-9]: about 108 bits, the shape of Logto's ids. */
+export function newId(length = 21): string {
+  const bytes = randomBytes(length * 2);
+  let id = '';
+  for (let i = 0; id.length < length && i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    // 252 = 7 * 36: rejecting the top bytes keeps every character equally likely.
+    if (byte < 252) id += alphabet[byte % 36];
+  }
+  return id.length === length ? id : newId(length);
+}
+
+/** A secret of `bytes` random bytes, base64url. */
+export function newSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}

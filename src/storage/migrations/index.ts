@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001_foundation.js';
+import * as impersonation from './0002_impersonation.js';
+import * as webhooks from './0003_webhooks.js';
+import * as organizations from './0004_organizations.js';
+import * as experience from './0005_experience.js';
+
+/** In order; names are the keys Kysely records, so never rename one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+  '0002_impersonation': impersonation,
+  '0003_webhooks': webhooks,
+  '0004_organizations': organizations,
+  '0005_experience': experience,
+};

@@ -1,0 +1,140 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+// jsonb values are written as JSON text: pg would turn a bare JS array into a PostgreSQL array.
+type Json<T extends object> = JSONColumnType<T>;
+
+export type ApplicationType = 'Native' | 'SPA' | 'Traditional' | 'MachineToMachine' | 'Protected' | 'SAML';
+
+export interface OidcClientMetadata {
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+}
+
+export interface CustomClientMetadata {
+  allowTokenExchange?: boolean;
+  maxAllowedGrants?: number;
+  [key: string]: unknown;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  type: ApplicationType;
+  secret: string;
+  is_third_party: Generated<boolean>;
+  oidc_client_metadata: Json<OidcClientMetadata>;
+  custom_client_metadata: Json<CustomClientMetadata>;
+  custom_data: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface ResourcesTable {
+  id: string;
+  name: string;
+  indicator: string;
+  access_token_ttl: number;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface ScopesTable {
+  id: string;
+  resource_id: string;
+  name: string;
+  description: string | null;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string | null;
+  primary_email: string | null;
+  primary_phone: string | null;
+  name: string | null;
+  avatar: string | null;
+  password_hash: string | null;
+  profile: Json<Record<string, unknown>>;
+  custom_data: Json<Record<string, unknown>>;
+  identities: Json<Record<string, unknown>>;
+  application_id: string | null;
+  is_suspended: Generated<boolean>;
+  last_sign_in_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type RoleType = 'User' | 'MachineToMachine';
+
+export interface RolesTable {
+  id: string;
+  name: string;
+  description: string;
+  type: RoleType;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface RolesScopesTable {
+  role_id: string;
+  scope_id: string;
+}
+
+export interface UsersRolesTable {
+  user_id: string;
+  role_id: string;
+}
+
+export interface ApplicationsRolesTable {
+  application_id: string;
+  role_id: string;
+}
+
+export interface OidcModelInstancesTable {
+  model_name: string;
+  id: string;
+  payload: Json<Record<string, unknown>>;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+}
+
+export interface SigningKeysTable {
+  id: string;
+  alg: string;
+  private_jwk: Json<Record<string, unknown>>;
+  public_jwk: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface SystemSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface LogsTable {
+  id: string;
+  key: string;
+  user_id: string | null;
+  application_id: string | null;
+  payload: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface CoreTables {
+  applications: ApplicationsTable;
+  resources: ResourcesTable;
+  scopes: ScopesTable;
+  users: UsersTable;
+  roles: RolesTable;
+  roles_scopes: RolesScopesTable;
+  users_roles: UsersRolesTable;
+  applications_roles: ApplicationsRolesTable;
+  oidc_model_instances: OidcModelInstancesTable;
+  signing_keys: SigningKeysTable;
+  system_secrets: SystemSecretsTable;
+  logs: LogsTable;
+}

@@ -1,0 +1,2 @@
+/** Tables of the experience domain. */
+export interface ExperienceTables {}

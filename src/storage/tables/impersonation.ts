@@ -1,0 +1,2 @@
+/** Tables of the impersonation domain. */
+export interface ImpersonationTables {}

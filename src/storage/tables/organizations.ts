@@ -1,0 +1,2 @@
+/** Tables of the organizations domain. */
+export interface OrganizationsTables {}

@@ -1,0 +1,2 @@
+/** Tables of the webhooks domain. */
+export interface WebhooksTables {}

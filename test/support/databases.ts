@@ -1,0 +1,67 @@
+import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { withDefaultUser } from '../../src/storage/database.js';
+import { newId } from '../../src/storage/ids.js';
+
+export type Backend = 'pglite' | 'postgres';
+
+export const backend: Backend = process.env.TESSERA_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+export const postgresAdminUrl = process.env.TESSERA_TEST_POSTGRES_URL ?? 'postgres://127.0.0.1:5432/test';
+// Set by scripts/run-tests.ts; without them each test file starts from an empty database.
+const pgliteTemplateDir = process.env.TESSERA_TEST_PGLITE_TEMPLATE;
+const postgresTemplateName = process.env.TESSERA_TEST_POSTGRES_TEMPLATE;
+
+export interface TestDatabase {
+  /** Environment that points a service at this database. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of the selected backend, used by one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  return backend === 'postgres' ? createPostgresDatabase() : createPgliteDirectory();
+}
+
+async function createPgliteDirectory(): Promise<TestDatabase> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tessera-pglite-'));
+  const hasTemplate =
+    pgliteTemplateDir !== undefined &&
+    (await stat(pgliteTemplateDir).then(
+      () => true,
+      () => false,
+    ));
+  if (hasTemplate) await cp(pgliteTemplateDir, dir, { recursive: true });
+  return { env: { DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
+  const name = `tessera_t_${newId(12)}`;
+  await withAdmin(async (client) => {
+    const templates = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      postgresTemplateName,
+    ]);
+    const template = templates.rowCount ? ` TEMPLATE ${postgresTemplateName}` : '';
+    await client.query(`CREATE DATABASE ${name}${template}`);
+  });
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: () =>
+      withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
+  };
+}
+
+export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDefaultUser(postgresAdminUrl) });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

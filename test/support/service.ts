@@ -1,0 +1,116 @@
+import { createServer } from 'node:net';
+import { after } from 'node:test';
+import { loadConfig, type Config } from '../../src/config.js';
+import { startService, type RunningService } from '../../src/service.js';
+import { createTestDatabase, type TestDatabase } from './databases.js';
+
+export const BOOTSTRAP_CLIENT = { id: 'test-bootstrap', secret: 'test-bootstrap-secret-0123456789' };
+
+export interface TestService {
+  baseUrl: string;
+  config: Config;
+  service: RunningService;
+  database: TestDatabase;
+  /** A management API access token from the bootstrap client (cached until it nears expiry). */
+  managementToken(): Promise<string>;
+  /** A JSON call to the management API with the bootstrap token. */
+  api<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
+  stop(): Promise<void>;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Share a database with another instance (two instances on one PostgreSQL). */
+  database?: TestDatabase;
+  /** Skip the automatic stop after the test file; the caller stops it. */
+  manualStop?: boolean;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Environment for a service on `port` using `database`; also used to spawn service processes. */
+export function serviceEnv(port: number, database: TestDatabase, extra: Record<string, string> = {}) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: process.env.TESSERA_TEST_LOG_LEVEL ?? 'silent',
+    TESSERA_BOOTSTRAP_CLIENT_ID: BOOTSTRAP_CLIENT.id,
+    TESSERA_BOOTSTRAP_CLIENT_SECRET: BOOTSTRAP_CLIENT.secret,
+    TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    ...database.env,
+    ...extra,
+  };
+}
+
+/** The real service listening on a loopback port, on its own fresh database unless one is given. */
+export async function startTestService(options: StartOptions = {}): Promise<TestService> {
+  const ownDatabase = !options.database;
+  const database = options.database ?? (await createTestDatabase());
+  const port = await freePort();
+  const config = loadConfig(serviceEnv(port, database, options.env));
+  const service = await startService(config);
+  const baseUrl = config.baseUrl;
+
+  let token: { value: string; expiresAt: number } | undefined;
+  const managementToken = async () => {
+    if (token && token.expiresAt > Date.now() + 60_000) return token.value;
+    const response = await fetch(`${baseUrl}/oidc/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${BOOTSTRAP_CLIENT.id}:${BOOTSTRAP_CLIENT.secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        resource: config.managementApiIndicator,
+        scope: 'all',
+      }),
+    });
+    const body = (await response.json()) as { access_token: string; expires_in: number };
+    if (!response.ok) throw new Error(`management token: ${response.status} ${JSON.stringify(body)}`);
+    token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
+    return token.value;
+  };
+
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${await managementToken()}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : undefined) as T,
+    };
+  };
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      await service.stop();
+      if (ownDatabase) await database.drop();
+    })());
+  if (!options.manualStop) after(stop);
+
+  return { baseUrl, config, service, database, managementToken, api, stop };
+}
