@@ -1,0 +1,113 @@
+// Shared by the benchmark scripts: a service in its own process on a fresh PostgreSQL database,
+// a load generator in this one, and figures printed with the machine's core count.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpus } from 'node:os';
+import autocannon from 'autocannon';
+import { createTestDatabase, type TestDatabase } from '../test/support/databases.js';
+import { BOOTSTRAP_CLIENT, freePort, serviceEnv } from '../test/support/service.js';
+
+export interface BenchService {
+  baseUrl: string;
+  database: TestDatabase;
+  process: ChildProcess;
+  managementToken(): Promise<string>;
+  api<T>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export function header(title: string): void {
+  console.log(`\n## ${title}`);
+  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}`);
+}
+
+export async function startBenchService(env: Record<string, string> = {}): Promise<BenchService> {
+  process.env.TESSERA_TEST_BACKEND ??= 'postgres';
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const child = spawn(process.execPath, ['bin/tessera.js', 'start'], {
+    env: { ...process.env, ...serviceEnv(port, database, { TESSERA_DATABASE_POOL_SIZE: '20', ...env }) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/oidc/.well-known/openid-configuration`, 60_000);
+
+  let token: string | undefined;
+  const managementToken = async () => {
+    token ??= await clientCredentialsToken(baseUrl, `${baseUrl}/api`);
+    return token;
+  };
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await managementToken()}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    await database.drop();
+  };
+  return { baseUrl, database, process: child, managementToken, api, stop };
+}
+
+export async function clientCredentialsToken(baseUrl: string, resource: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/oidc/token`, {
+    method: 'POST',
+    headers: { authorization: basicAuth(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', resource, scope: 'all' }),
+  });
+  const body = (await response.json()) as { access_token: string };
+  if (!response.ok) throw new Error(`token: ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+export function basicAuth(id = BOOTSTRAP_CLIENT.id, secret = BOOTSTRAP_CLIENT.secret): string {
+  return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`service did not come up at ${url}`);
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ duration: 10, connections: 32, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function report(name: string, result: LoadResult, connections = 32): void {
+  console.log(
+    `${name.padEnd(44)} ${String(result.requestsPerSecond).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ` +
+      `(${connections} connections; errors ${result.errors}, non-2xx ${result.non2xx})`,
+  );
+}
