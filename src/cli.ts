@@ -1,12 +1,14 @@
 import { ConfigError, loadConfig } from './config.js';
-import { prepareStorage, startService } from './service.js';
 
 const usage = 'usage: tessera <start|migrate>';
 
 async function main(command: string | undefined): Promise<void> {
   switch (command) {
     case 'start': {
-      const service = await startService(loadConfig());
+      const config = loadConfig();
+      // Imported after validation, so a bad setting is reported before any library speaks.
+      const { startService } = await import('./service.js');
+      const service = await startService(config);
       const shutdown = () => {
         service.stop().then(
           () => process.exit(0),
@@ -18,7 +20,9 @@ async function main(command: string | undefined): Promise<void> {
       return;
     }
     case 'migrate': {
-      const storage = await prepareStorage(loadConfig());
+      const config = loadConfig();
+      const { prepareStorage } = await import('./service.js');
+      const storage = await prepareStorage(config);
       await storage.close();
       console.warn('tessera: database is up to date');
       return;

@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** SIGKILL, no shutdown: what a crash looks like. */
+  kill(): Promise<void>;
+  /** SIGTERM, graceful. */
+  stop(): Promise<void>;
+}
+
+/** Starts `tessera start` as its own process and resolves once discovery answers. */
+export async function spawnService(env: Record<string, string>, timeoutMs = 30_000): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['bin/tessera.js', 'start'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = env.BASE_URL!;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`service did not serve discovery within ${timeoutMs} ms: ${stderr}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/oidc/.well-known/openid-configuration`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  return { child, baseUrl, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+}
