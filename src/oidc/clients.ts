@@ -16,9 +16,11 @@ export async function findClientMetadata(db: Db, clientId: string): Promise<Clie
   if (!app) return undefined;
 
   const isPublic = publicTypes.has(app.type);
-  const interactive = app.type !== 'MachineToMachine';
-  const grantTypes = interactive ? ['authorization_code', 'refresh_token'] : ['client_credentials'];
-  if (app.type !== 'MachineToMachine') grantTypes.push(TOKEN_EXCHANGE_GRANT);
+  // oidc-provider refuses a code-flow client without redirect URIs; such an app may still exchange tokens.
+  const interactive = app.type !== 'MachineToMachine' && app.oidc_client_metadata.redirectUris.length > 0;
+  const grantTypes = interactive ? ['authorization_code', 'refresh_token'] : [];
+  if (app.type === 'MachineToMachine') grantTypes.push('client_credentials');
+  grantTypes.push(TOKEN_EXCHANGE_GRANT);
 
   return {
     client_id: app.id,
