@@ -1,0 +1,46 @@
+import type { Selectable } from 'kysely';
+import type {
+  OrganizationRolesTable,
+  OrganizationScopesTable,
+  OrganizationsTable,
+} from '../storage/tables/organizations.js';
+import type { Organization, OrganizationRole, OrganizationScope } from './schemas.js';
+
+/** Rows to API entities, and API entities to the exact webhook `data` shapes of the specification. */
+export function toOrganization(row: Selectable<OrganizationsTable>): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    customData: row.custom_data,
+    createdAt: row.created_at.getTime(),
+  };
+}
+
+export function toOrganizationRole(row: Selectable<OrganizationRolesTable>): OrganizationRole {
+  return { id: row.id, name: row.name, description: row.description };
+}
+
+export function toOrganizationScope(row: Selectable<OrganizationScopesTable>): OrganizationScope {
+  return { id: row.id, name: row.name, description: row.description };
+}
+
+/** Webhook `Organization`: id, name, customData, createdAt; description only when it has one. */
+export function organizationData(organization: Organization) {
+  return {
+    id: organization.id,
+    name: organization.name,
+    customData: organization.customData,
+    createdAt: organization.createdAt,
+    ...(organization.description === null ? {} : { description: organization.description }),
+  };
+}
+
+/** Webhook `OrganizationRole` and `OrganizationScope`: id, name; description only when it has one. */
+export function namedEntityData(entity: OrganizationRole | OrganizationScope) {
+  return {
+    id: entity.id,
+    name: entity.name,
+    ...(entity.description === null ? {} : { description: entity.description }),
+  };
+}

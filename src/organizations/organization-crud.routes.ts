@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../http/error-schema.js';
+import { notFound } from '../http/errors.js';
+import { pageBounds, sendTotal } from '../http/pagination.js';
+import { mutate } from '../management/mutation.js';
+import { toOrganization } from './entities.js';
+import { findOrganization, listOrganizations } from './organizations.repository.js';
+import { createOrganization, patchOrganization, removeOrganization } from './organizations.service.js';
+import {
+  createOrganizationBody,
+  idParams,
+  listQuery,
+  organization,
+  updateOrganizationBody,
+} from './schemas.js';
+
+const tags = ['Organizations'];
+
+/** /organizations and /organizations/:id. */
+export const organizationCrudRoutes: FastifyPluginAsync = async (app) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/organizations',
+    { schema: { tags, body: createOrganizationBody, response: { 201: organization } } },
+    async (request, reply) => {
+      const created = await mutate(request, 201, (trx, events) =>
+        createOrganization(trx, events, request.body),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  typed.get(
+    '/organizations',
+    { schema: { tags, querystring: listQuery, response: { 200: z.array(organization) } } },
+    async (request, reply) => {
+      const { total, rows } = await listOrganizations(request.server.services.db, {
+        ...pageBounds(request.query),
+        search: request.query.q ?? request.query.search,
+      });
+      sendTotal(reply, total);
+      return rows.map(toOrganization);
+    },
+  );
+
+  typed.get(
+    '/organizations/:id',
+    { schema: { tags, params: idParams, response: { 200: organization, 404: errorBody } } },
+    async (request) => {
+      const row = await findOrganization(request.server.services.db, request.params.id);
+      if (!row) throw notFound('organization', request.params.id);
+      return toOrganization(row);
+    },
+  );
+
+  typed.patch(
+    '/organizations/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: updateOrganizationBody,
+        response: { 200: organization, 404: errorBody },
+      },
+    },
+    async (request) =>
+      mutate(request, 200, (trx, events) => patchOrganization(trx, events, request.params.id, request.body)),
+  );
+
+  typed.delete(
+    '/organizations/:id',
+    { schema: { tags, params: idParams, response: { 204: z.null(), 404: errorBody } } },
+    async (request, reply) => {
+      await mutate(request, 204, (trx, events) => removeOrganization(trx, events, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+};
