@@ -1,11 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { memberApplicationsRoutes } from './member-applications.routes.js';
+import { memberRolesRoutes } from './member-roles.routes.js';
 import { memberUsersRoutes } from './member-users.routes.js';
 import { organizationCrudRoutes } from './organization-crud.routes.js';
+import { organizationRolesRoutes } from './organization-roles.routes.js';
+import { organizationScopesRoutes } from './organization-scopes.routes.js';
+import { roleScopesRoutes } from './role-scopes.routes.js';
 
 /** Organizations, members, roles, scopes and invitations. */
 export const organizationsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(organizationCrudRoutes);
   await app.register(memberUsersRoutes);
   await app.register(memberApplicationsRoutes);
+  await app.register(memberRolesRoutes);
+  await app.register(organizationRolesRoutes);
+  await app.register(roleScopesRoutes);
+  await app.register(organizationScopesRoutes);
 };

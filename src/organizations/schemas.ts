@@ -4,6 +4,8 @@ import { pageQuery } from '../http/pagination.js';
 /** Shapes of the organizations API, as Logto sends them; timestamps are epoch milliseconds. */
 export const idParams = z.object({ id: z.string().min(1) });
 
+export const pageQueryOnly = pageQuery;
+
 export const listQuery = pageQuery.extend({
   /** Case-insensitive substring search; `search` is accepted as an alias. */
   q: z.string().max(256).optional(),

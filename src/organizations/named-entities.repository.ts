@@ -1,0 +1,76 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../storage/schema.js';
+import { likePattern } from './organizations.repository.js';
+
+/** Organization roles and organization scopes share one shape: id, unique name, description. */
+export type NamedTable = 'organization_roles' | 'organization_scopes';
+
+export interface NamedRow {
+  id: string;
+  name: string;
+  description: string | null;
+  created_at: Date;
+}
+
+type Db = Kysely<Database>;
+
+export async function insertNamed(
+  trx: Transaction<Database>,
+  table: NamedTable,
+  row: { id: string; name: string; description: string | null },
+): Promise<NamedRow> {
+  return trx.insertInto(table).values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findNamed(db: Db, table: NamedTable, id: string): Promise<NamedRow | undefined> {
+  return db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether another row already uses `name` (the unique index stays the last word under races). */
+export async function nameTaken(
+  db: Db,
+  table: NamedTable,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
+  let query = db.selectFrom(table).select('id').where('name', '=', name);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function listNamed(
+  db: Db,
+  table: NamedTable,
+  { limit, offset, search }: { limit: number; offset: number; search?: string },
+): Promise<{ total: number; rows: NamedRow[] }> {
+  let query = db.selectFrom(table);
+  if (search) query = query.where('name', 'ilike', likePattern(search));
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query.selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute(),
+  ]);
+  return { total: Number(count.total), rows };
+}
+
+export async function updateNamed(
+  trx: Transaction<Database>,
+  table: NamedTable,
+  id: string,
+  fields: { name?: string; description?: string | null },
+): Promise<NamedRow | undefined> {
+  const set = {
+    ...(fields.name === undefined ? {} : { name: fields.name }),
+    ...(fields.description === undefined ? {} : { description: fields.description }),
+  };
+  if (Object.keys(set).length === 0) return findNamed(trx, table, id);
+  return trx.updateTable(table).set(set).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteNamed(
+  trx: Transaction<Database>,
+  table: NamedTable,
+  id: string,
+): Promise<boolean> {
+  const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,93 @@
+import type { Transaction } from 'kysely';
+import { notFound } from '../http/errors.js';
+import type { EventSink } from '../management/mutation.js';
+import { newId } from '../storage/ids.js';
+import type { Database } from '../storage/schema.js';
+import { namedEntityData, toOrganizationRole } from './entities.js';
+import { notRelated, unknownIds } from './errors.js';
+import { deleteNamed, insertNamed, updateNamed } from './named-entities.repository.js';
+import { assertNameFree } from './organization-scopes.service.js';
+import { missingIds } from './organizations.repository.js';
+import {
+  deleteRoleScope,
+  deleteRoleScopesExcept,
+  insertRoleScopes,
+  lockRole,
+} from './role-scopes.repository.js';
+import type { OrganizationRole } from './schemas.js';
+
+type Trx = Transaction<Database>;
+
+async function assertScopesExist(trx: Trx, scopeIds: readonly string[]) {
+  const missing = await missingIds(trx, 'organization_scopes', scopeIds);
+  if (missing.length > 0) throw unknownIds('organization_scopes', missing);
+}
+
+/** Created, then Scopes.Updated with `organizationRoleId` when scopes come with the role. */
+export async function createRole(
+  trx: Trx,
+  events: EventSink,
+  fields: { name: string; description?: string | null; organizationScopeIds?: string[] },
+): Promise<OrganizationRole> {
+  const scopeIds = [...new Set(fields.organizationScopeIds ?? [])];
+  await assertNameFree(trx, 'organization_roles', fields.name);
+  await assertScopesExist(trx, scopeIds);
+  const role = toOrganizationRole(
+    await insertNamed(trx, 'organization_roles', {
+      id: newId(),
+      name: fields.name,
+      description: fields.description ?? null,
+    }),
+  );
+  events.emit('OrganizationRole.Created', { data: namedEntityData(role) });
+  if (scopeIds.length > 0) {
+    await insertRoleScopes(trx, role.id, scopeIds);
+    events.emit('OrganizationRole.Scopes.Updated', { data: null, organizationRoleId: role.id });
+  }
+  return role;
+}
+
+export async function patchRole(
+  trx: Trx,
+  events: EventSink,
+  id: string,
+  fields: { name?: string; description?: string | null },
+): Promise<OrganizationRole> {
+  await assertNameFree(trx, 'organization_roles', fields.name, id);
+  const row = await updateNamed(trx, 'organization_roles', id, fields);
+  if (!row) throw notFound('organization role', id);
+  const role = toOrganizationRole(row);
+  events.emit('OrganizationRole.Data.Updated', { data: namedEntityData(role) });
+  return role;
+}
+
+export async function removeRole(trx: Trx, events: EventSink, id: string): Promise<void> {
+  if (!(await deleteNamed(trx, 'organization_roles', id))) throw notFound('organization role', id);
+  events.emit('OrganizationRole.Deleted', { data: null });
+}
+
+async function prepareScopes(trx: Trx, roleId: string, scopeIds: readonly string[]) {
+  if (!(await lockRole(trx, roleId))) throw notFound('organization role', roleId);
+  await assertScopesExist(trx, scopeIds);
+}
+
+export async function addRoleScopes(trx: Trx, events: EventSink, roleId: string, requested: string[]) {
+  const scopeIds = [...new Set(requested)];
+  await prepareScopes(trx, roleId, scopeIds);
+  await insertRoleScopes(trx, roleId, scopeIds);
+  events.emit('OrganizationRole.Scopes.Updated', { data: null });
+}
+
+export async function replaceRoleScopes(trx: Trx, events: EventSink, roleId: string, requested: string[]) {
+  const scopeIds = [...new Set(requested)];
+  await prepareScopes(trx, roleId, scopeIds);
+  await deleteRoleScopesExcept(trx, roleId, scopeIds);
+  await insertRoleScopes(trx, roleId, scopeIds);
+  events.emit('OrganizationRole.Scopes.Updated', { data: null });
+}
+
+export async function removeRoleScope(trx: Trx, events: EventSink, roleId: string, scopeId: string) {
+  if (!(await lockRole(trx, roleId))) throw notFound('organization role', roleId);
+  if (!(await deleteRoleScope(trx, roleId, scopeId))) throw notRelated('organization scope', scopeId, roleId);
+  events.emit('OrganizationRole.Scopes.Updated', { data: null });
+}
