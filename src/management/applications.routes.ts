@@ -1,4 +1,101 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
+import * as repository from './applications.repository.js';
+import {
+  applicationResponse,
+  createApplicationBody,
+  listApplicationsQuery,
+  updateApplicationBody,
+} from './applications.schemas.js';
+import {
+  createApplication,
+  deleteApplication,
+  getApplication,
+  toApplicationResponse,
+  updateApplication,
+} from './applications.service.js';
+import { mutate } from './mutation.js';
+import { errorResponses, idParams, noContent } from './route-schemas.js';
+
+const tags = ['Applications'];
 
 /** Applications: /applications. */
-export const applicationsRoutes: FastifyPluginAsync = async () => {};
+export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/applications',
+    {
+      schema: {
+        tags,
+        summary: 'Create an application; the response carries its generated secret',
+        body: createApplicationBody,
+        response: { 200: applicationResponse, ...errorResponses(400, 422) },
+      },
+    },
+    (request) => mutate(request, 200, (trx) => createApplication(trx, request.body)),
+  );
+
+  app.get(
+    '/applications',
+    {
+      schema: {
+        tags,
+        summary: 'List applications, newest first',
+        querystring: pageQuery.extend(listApplicationsQuery.shape),
+        response: { 200: z.array(applicationResponse), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { types, search } = request.query;
+      const filter = { types: types === undefined ? undefined : [types].flat(), search };
+      const db = request.server.services.db;
+      sendTotal(reply, await repository.countApplications(db, filter));
+      const rows = await repository.listApplications(db, filter, pageBounds(request.query));
+      return rows.map(toApplicationResponse);
+    },
+  );
+
+  app.get(
+    '/applications/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get an application',
+        params: idParams,
+        response: { 200: applicationResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      toApplicationResponse(await getApplication(request.server.services.db, request.params.id)),
+  );
+
+  app.patch(
+    '/applications/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update an application; nested metadata is merged',
+        params: idParams,
+        body: updateApplicationBody,
+        response: { 200: applicationResponse, ...errorResponses(400, 404, 422) },
+      },
+    },
+    (request) => mutate(request, 200, (trx) => updateApplication(trx, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/applications/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an application and revoke what was issued to it',
+        params: idParams,
+        response: { 204: noContent, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      await mutate(request, 204, (trx) => deleteApplication(trx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,4 +1,179 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
+import { hashPassword } from '../users/passwords.js';
+import * as repository from '../users/users.repository.js';
+import {
+  createUserBody,
+  customDataBody,
+  listUsersQuery,
+  passwordBody,
+  profileBody,
+  suspensionBody,
+  updateUserBody,
+  userIdParams,
+  userProfile,
+  userResponse,
+} from '../users/users.schemas.js';
+import * as users from '../users/users.service.js';
+import { mutate } from './mutation.js';
+import { errorResponses, jsonObject, noContent } from './route-schemas.js';
 
-/** Users: /users. */
-export const usersRoutes: FastifyPluginAsync = async () => {};
+const tags = ['Users'];
+const params = userIdParams;
+
+/** Users: /users. Password hashing happens before the transaction opens, so it holds no connection. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user',
+        body: createUserBody,
+        response: { 200: userResponse, ...errorResponses(400, 422) },
+      },
+    },
+    async (request) => {
+      const { password, ...input } = request.body;
+      const passwordHash = password === undefined ? undefined : await hashPassword(password);
+      return mutate(request, 200, (trx, events) => users.createUser(trx, events, { ...input, passwordHash }));
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'List users, newest first; `search` matches username, email, phone and name',
+        querystring: pageQuery.extend(listUsersQuery.shape),
+        response: { 200: z.array(userResponse), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { search } = request.query;
+      const db = request.server.services.db;
+      sendTotal(reply, await repository.countUsers(db, search));
+      const rows = await repository.listUsers(db, search, pageBounds(request.query));
+      return rows.map(users.toUserResponse);
+    },
+  );
+
+  app.get(
+    '/users/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Get a user',
+        params,
+        response: { 200: userResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      users.toUserResponse(await users.getUser(request.server.services.db, request.params.userId)),
+  );
+
+  app.patch(
+    '/users/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Update a user; `null` clears a member, customData and profile are replaced',
+        params,
+        body: updateUserBody,
+        response: { 200: userResponse, ...errorResponses(400, 404, 422) },
+      },
+    },
+    (request) =>
+      mutate(request, 200, (trx, events) =>
+        users.updateUser(trx, events, request.params.userId, request.body),
+      ),
+  );
+
+  app.delete(
+    '/users/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user and end their sessions',
+        params,
+        response: { 204: noContent, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      await mutate(request, 204, (trx, events) => users.deleteUser(trx, events, request.params.userId));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/users/:userId/custom-data',
+    {
+      schema: {
+        tags,
+        summary: 'Merge members into the custom data of a user',
+        params,
+        body: customDataBody,
+        response: { 200: jsonObject, ...errorResponses(400, 404) },
+      },
+    },
+    (request) =>
+      mutate(request, 200, (trx, events) =>
+        users.mergeCustomData(trx, events, request.params.userId, request.body.customData),
+      ),
+  );
+
+  app.patch(
+    '/users/:userId/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Merge members into the profile of a user',
+        params,
+        body: profileBody,
+        response: { 200: userProfile, ...errorResponses(400, 404) },
+      },
+    },
+    (request) =>
+      mutate(request, 200, (trx, events) =>
+        users.mergeProfile(trx, events, request.params.userId, request.body.profile),
+      ),
+  );
+
+  app.patch(
+    '/users/:userId/password',
+    {
+      schema: {
+        tags,
+        summary: 'Set the password of a user',
+        params,
+        body: passwordBody,
+        response: { 200: userResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const passwordHash = await hashPassword(request.body.password);
+      return mutate(request, 200, (trx, events) =>
+        users.setPasswordHash(trx, events, request.params.userId, passwordHash),
+      );
+    },
+  );
+
+  app.patch(
+    '/users/:userId/is-suspended',
+    {
+      schema: {
+        tags,
+        summary: 'Suspend or reactivate a user; suspension ends their sessions and refresh tokens',
+        params,
+        body: suspensionBody,
+        response: { 200: userResponse, ...errorResponses(400, 404) },
+      },
+    },
+    (request) =>
+      mutate(request, 200, (trx, events) =>
+        users.setSuspended(trx, events, request.params.userId, request.body.isSuspended),
+      ),
+  );
+};

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { jsonObject } from './route-schemas.js';
+
+export const applicationTypes = [
+  'Native',
+  'SPA',
+  'Traditional',
+  'MachineToMachine',
+  'Protected',
+  'SAML',
+] as const;
+
+const unsafeSchemes = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:']);
+
+/**
+ * An absolute redirect URI without fragment (RFC 6749 3.1.2): http(s) with a host, or a native
+ * app's private-use scheme (RFC 8252 7.1); script-bearing schemes are refused.
+ */
+const redirectUri = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return false;
+    }
+    if (url.hash || value.includes('#') || unsafeSchemes.has(url.protocol)) return false;
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname !== '' : true;
+  }, 'must be an absolute URL without fragment');
+
+const uriList = z.array(redirectUri).max(100);
+
+export const oidcClientMetadata = z.object({
+  redirectUris: uriList.default([]),
+  postLogoutRedirectUris: uriList.default([]),
+});
+
+const maxAllowedGrants = z.int().positive().max(1000);
+
+const customClientMetadataInput = z.object({
+  allowTokenExchange: z.boolean().optional(),
+  maxAllowedGrants: maxAllowedGrants.optional(),
+});
+
+export const createApplicationBody = z.object({
+  name: z.string().trim().min(1).max(256),
+  type: z.enum(applicationTypes),
+  description: z.string().max(2048).nullish(),
+  isThirdParty: z.boolean().default(false),
+  oidcClientMetadata: oidcClientMetadata.optional(),
+  customClientMetadata: customClientMetadataInput.optional(),
+  customData: jsonObject.optional(),
+});
+
+/** Partial update; nested metadata is merged member by member, `maxAllowedGrants: null` lifts the limit. */
+export const updateApplicationBody = z.object({
+  name: z.string().trim().min(1).max(256).optional(),
+  description: z.string().max(2048).nullish(),
+  oidcClientMetadata: z
+    .object({ redirectUris: uriList.optional(), postLogoutRedirectUris: uriList.optional() })
+    .optional(),
+  customClientMetadata: z
+    .object({ allowTokenExchange: z.boolean().optional(), maxAllowedGrants: maxAllowedGrants.nullish() })
+    .optional(),
+  customData: jsonObject.optional(),
+});
+
+export const applicationResponse = z.object({
+  id: z.string(),
+  secret: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(applicationTypes),
+  isThirdParty: z.boolean(),
+  oidcClientMetadata: z.object({
+    redirectUris: z.array(z.string()),
+    postLogoutRedirectUris: z.array(z.string()),
+  }),
+  customClientMetadata: z.object({
+    allowTokenExchange: z.boolean(),
+    maxAllowedGrants: z.number().int().optional(),
+  }),
+  customData: jsonObject,
+  createdAt: z.number().describe('epoch milliseconds'),
+});
+
+export const listApplicationsQuery = z.object({
+  types: z
+    .union([z.enum(applicationTypes), z.array(z.enum(applicationTypes))])
+    .optional()
+    .describe('Only applications of these types'),
+  search: z.string().max(256).optional(),
+});
+
+export type CreateApplicationInput = z.infer<typeof createApplicationBody>;
+export type UpdateApplicationInput = z.infer<typeof updateApplicationBody>;
+export type ApplicationResponse = z.infer<typeof applicationResponse>;

@@ -1,0 +1,105 @@
+import type { Transaction } from 'kysely';
+import { ApiError, notFound } from '../http/errors.js';
+import type { Db } from '../storage/database.js';
+import type { Database } from '../storage/schema.js';
+import { newId, newSecret } from '../storage/ids.js';
+import { json } from '../storage/json.js';
+import type { CustomClientMetadata } from '../storage/tables/core.js';
+import * as repository from './applications.repository.js';
+import type {
+  ApplicationResponse,
+  CreateApplicationInput,
+  UpdateApplicationInput,
+} from './applications.schemas.js';
+
+export function toApplicationResponse(app: repository.ApplicationRow): ApplicationResponse {
+  const { allowTokenExchange, maxAllowedGrants } = app.custom_client_metadata;
+  return {
+    id: app.id,
+    secret: app.secret,
+    name: app.name,
+    description: app.description,
+    type: app.type,
+    isThirdParty: app.is_third_party,
+    oidcClientMetadata: {
+      redirectUris: app.oidc_client_metadata.redirectUris ?? [],
+      postLogoutRedirectUris: app.oidc_client_metadata.postLogoutRedirectUris ?? [],
+    },
+    customClientMetadata: {
+      allowTokenExchange: allowTokenExchange === true,
+      ...(typeof maxAllowedGrants === 'number' ? { maxAllowedGrants } : {}),
+    },
+    customData: app.custom_data,
+    createdAt: app.created_at.getTime(),
+  };
+}
+
+/** A third-party application acts for users it does not own: it may never impersonate them. */
+function assertTokenExchangeAllowed(isThirdParty: boolean, metadata: CustomClientMetadata): void {
+  if (isThirdParty && metadata.allowTokenExchange) {
+    throw new ApiError(
+      422,
+      'application.third_party_token_exchange_not_allowed',
+      'A third-party application cannot allow token exchange.',
+    );
+  }
+}
+
+export async function createApplication(db: Db, input: CreateApplicationInput): Promise<ApplicationResponse> {
+  const customClientMetadata: CustomClientMetadata = {
+    allowTokenExchange: input.customClientMetadata?.allowTokenExchange ?? false,
+    ...(input.customClientMetadata?.maxAllowedGrants
+      ? { maxAllowedGrants: input.customClientMetadata.maxAllowedGrants }
+      : {}),
+  };
+  assertTokenExchangeAllowed(input.isThirdParty, customClientMetadata);
+  const row = await repository.insertApplication(db, {
+    id: newId(),
+    name: input.name,
+    description: input.description ?? null,
+    type: input.type,
+    secret: newSecret(),
+    is_third_party: input.isThirdParty,
+    oidc_client_metadata: json(input.oidcClientMetadata ?? { redirectUris: [], postLogoutRedirectUris: [] }),
+    custom_client_metadata: json(customClientMetadata),
+    custom_data: json(input.customData ?? {}),
+  });
+  return toApplicationResponse(row);
+}
+
+export async function getApplication(db: Db, id: string): Promise<repository.ApplicationRow> {
+  const app = await repository.findApplication(db, id);
+  if (!app) throw notFound('application', id);
+  return app;
+}
+
+export async function updateApplication(
+  trx: Transaction<Database>,
+  id: string,
+  input: UpdateApplicationInput,
+): Promise<ApplicationResponse> {
+  const current = await repository.lockApplication(trx, id);
+  if (!current) throw notFound('application', id);
+  const { maxAllowedGrants, ...flags } = input.customClientMetadata ?? {};
+  const customClientMetadata: CustomClientMetadata = { ...current.custom_client_metadata, ...flags };
+  if (maxAllowedGrants === null) delete customClientMetadata.maxAllowedGrants;
+  else if (maxAllowedGrants !== undefined) customClientMetadata.maxAllowedGrants = maxAllowedGrants;
+  assertTokenExchangeAllowed(current.is_third_party, customClientMetadata);
+
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.oidcClientMetadata
+      ? { oidc_client_metadata: json({ ...current.oidc_client_metadata, ...input.oidcClientMetadata }) }
+      : {}),
+    ...(input.customClientMetadata ? { custom_client_metadata: json(customClientMetadata) } : {}),
+    ...(input.customData ? { custom_data: json(input.customData) } : {}),
+  };
+  if (Object.keys(changes).length === 0) return toApplicationResponse(current);
+  const row = await repository.updateApplication(trx, id, changes);
+  return toApplicationResponse(row ?? current);
+}
+
+export async function deleteApplication(db: Db, id: string): Promise<void> {
+  if (!(await repository.deleteApplication(db, id))) throw notFound('application', id);
+}

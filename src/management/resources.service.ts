@@ -1,0 +1,89 @@
+import type { Transaction } from 'kysely';
+import { ApiError, notFound } from '../http/errors.js';
+import type { Db } from '../storage/database.js';
+import { newId } from '../storage/ids.js';
+import type { Database } from '../storage/schema.js';
+import { isManagementResource, managementApiProtected, uniquely } from './conflicts.js';
+import * as repository from './resources.repository.js';
+import type { CreateResourceInput, ResourceResponse, UpdateResourceInput } from './resources.schemas.js';
+
+export function toResourceResponse(resource: repository.ResourceRow): ResourceResponse {
+  return {
+    id: resource.id,
+    name: resource.name,
+    indicator: resource.indicator,
+    accessTokenTtl: resource.access_token_ttl,
+    isDefault: resource.is_default,
+    createdAt: resource.created_at.getTime(),
+  };
+}
+
+const indicatorInUse = (indicator: string) =>
+  new ApiError(
+    422,
+    'resource.resource_identifier_in_use',
+    `The API identifier ${indicator} is already in use.`,
+  );
+
+async function assertIndicatorFree(db: Db, indicator: string, exceptId?: string): Promise<void> {
+  if (await repository.indicatorTaken(db, indicator, exceptId)) throw indicatorInUse(indicator);
+}
+
+export async function getResource(db: Db, id: string): Promise<repository.ResourceRow> {
+  const resource = await repository.findResource(db, id);
+  if (!resource) throw notFound('resource', id);
+  return resource;
+}
+
+export async function createResource(db: Db, input: CreateResourceInput): Promise<ResourceResponse> {
+  await assertIndicatorFree(db, input.indicator);
+  const resource = await uniquely(
+    'resources_indicator_key',
+    () => indicatorInUse(input.indicator),
+    () =>
+      repository.insertResource(db, {
+        id: newId(),
+        name: input.name,
+        indicator: input.indicator,
+        access_token_ttl: input.accessTokenTtl,
+      }),
+  );
+  return toResourceResponse(resource);
+}
+
+export async function updateResource(
+  trx: Transaction<Database>,
+  id: string,
+  input: UpdateResourceInput,
+): Promise<ResourceResponse> {
+  const current = await repository.lockResource(trx, id);
+  if (!current) throw notFound('resource', id);
+  const indicator =
+    input.indicator !== undefined && input.indicator !== current.indicator ? input.indicator : undefined;
+  if (indicator !== undefined) {
+    // The service derives the management indicator from its base URL; tokens are checked against it.
+    if (isManagementResource(id))
+      throw managementApiProtected('resource.cannot_modify_management_api', 'The indicator');
+    await assertIndicatorFree(trx, indicator, id);
+  }
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(indicator !== undefined ? { indicator } : {}),
+    ...(input.accessTokenTtl !== undefined ? { access_token_ttl: input.accessTokenTtl } : {}),
+  };
+  if (Object.keys(changes).length === 0) return toResourceResponse(current);
+  const resource = await uniquely(
+    'resources_indicator_key',
+    () => indicatorInUse(indicator!),
+    () => repository.updateResource(trx, id, changes),
+  );
+  return toResourceResponse(resource);
+}
+
+/** Deleting a resource takes its scopes (and their role links) with it. */
+export async function deleteResource(db: Db, id: string): Promise<void> {
+  if (isManagementResource(id)) {
+    throw new ApiError(400, 'resource.cannot_delete_management_api', 'The management API cannot be deleted.');
+  }
+  if (!(await repository.deleteResource(db, id))) throw notFound('resource', id);
+}

@@ -1,0 +1,85 @@
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Db } from '../storage/database.js';
+import type { Database } from '../storage/schema.js';
+import type { RolesTable, RoleType } from '../storage/tables/core.js';
+import { likePattern } from './route-schemas.js';
+
+export type RoleRow = Selectable<RolesTable>;
+
+export interface RoleFilter {
+  search?: string;
+  type?: RoleType;
+}
+
+export function findRole(db: Db, id: string): Promise<RoleRow | undefined> {
+  return db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function lockRole(trx: Transaction<Database>, id: string): Promise<RoleRow | undefined> {
+  return trx.selectFrom('roles').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function findRoles(db: Db, ids: readonly string[]): Promise<RoleRow[]> {
+  return db.selectFrom('roles').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function roleNameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('name', '=', name)
+    .$if(exceptId !== undefined, (query) => query.where('id', '!=', exceptId!))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function filtered(db: Db, filter: RoleFilter) {
+  let query = db.selectFrom('roles');
+  if (filter.type) query = query.where('type', '=', filter.type);
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
+  }
+  return query;
+}
+
+export async function countRoles(db: Db, filter: RoleFilter): Promise<string> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return String(row.count);
+}
+
+export function listRoles(db: Db, filter: RoleFilter, page: { limit: number; offset: number }) {
+  return filtered(db, filter)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export function insertRole(db: Db, values: Insertable<RolesTable>): Promise<RoleRow> {
+  return db.insertInto('roles').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateRole(db: Db, id: string, values: Updateable<RolesTable>): Promise<RoleRow> {
+  return db.updateTable('roles').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteRole(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('roles').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** The user roles every new user receives. */
+export async function defaultUserRoleIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('is_default', '=', true)
+    .where('type', '=', 'User')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,95 @@
+import type { Transaction } from 'kysely';
+import { ApiError, notFound } from '../http/errors.js';
+import { newId } from '../storage/ids.js';
+import type { Database } from '../storage/schema.js';
+import { toScopeEntity, type ScopeEntity } from '../webhooks/entities.js';
+import { isManagementScope, managementApiProtected, uniquely } from './conflicts.js';
+import type { EventSink } from './mutation.js';
+import { getResource } from './resources.service.js';
+import type { CreateScopeInput, UpdateScopeInput } from './resources.schemas.js';
+import * as repository from './scopes.repository.js';
+
+type Trx = Transaction<Database>;
+
+// A scope's API body has exactly the members of the webhook Scope entity.
+export const toScopeResponse = toScopeEntity;
+
+const nameInUse = (name: string) =>
+  new ApiError(422, 'scope.name_exists', `The scope name ${name} is already in use.`);
+const uniqueName = 'scopes_resource_id_name_key';
+
+async function getScope(trx: Trx, resourceId: string, scopeId: string): Promise<repository.ScopeRow> {
+  await getResource(trx, resourceId);
+  const scope = await repository.findScope(trx, resourceId, scopeId);
+  if (!scope) throw notFound('scope', scopeId);
+  return scope;
+}
+
+export async function createScope(
+  trx: Trx,
+  events: EventSink,
+  resourceId: string,
+  input: CreateScopeInput,
+): Promise<ScopeEntity> {
+  await getResource(trx, resourceId);
+  if (await repository.scopeNameTaken(trx, resourceId, input.name)) throw nameInUse(input.name);
+  const scope = await uniquely(
+    uniqueName,
+    () => nameInUse(input.name),
+    () =>
+      repository.insertScope(trx, {
+        id: newId(),
+        resource_id: resourceId,
+        name: input.name,
+        description: input.description ?? '',
+      }),
+  );
+  const entity = toScopeEntity(scope);
+  events.emit('Scope.Created', { data: entity });
+  return entity;
+}
+
+export async function updateScope(
+  trx: Trx,
+  events: EventSink,
+  resourceId: string,
+  scopeId: string,
+  input: UpdateScopeInput,
+): Promise<ScopeEntity> {
+  const current = await getScope(trx, resourceId, scopeId);
+  const name = input.name !== undefined && input.name !== current.name ? input.name : undefined;
+  if (name !== undefined) {
+    // Management tokens are requested with `scope=all`; renaming it would lock every caller out.
+    if (isManagementScope(scopeId))
+      throw managementApiProtected('scope.cannot_modify_management_scope', 'This scope');
+    if (await repository.scopeNameTaken(trx, resourceId, name, scopeId)) throw nameInUse(name);
+  }
+  const changes = {
+    ...(name !== undefined ? { name } : {}),
+    ...(input.description !== undefined ? { description: input.description ?? '' } : {}),
+  };
+  const scope =
+    Object.keys(changes).length === 0
+      ? current
+      : await uniquely(
+          uniqueName,
+          () => nameInUse(name!),
+          () => repository.updateScope(trx, scopeId, changes),
+        );
+  const entity = toScopeEntity(scope);
+  events.emit('Scope.Data.Updated', { data: entity });
+  return entity;
+}
+
+export async function deleteScope(trx: Trx, events: EventSink, resourceId: string, scopeId: string) {
+  if (isManagementScope(scopeId)) {
+    throw new ApiError(
+      400,
+      'scope.cannot_delete_management_scope',
+      'The management API scope cannot be deleted.',
+    );
+  }
+  await getScope(trx, resourceId, scopeId);
+  await repository.deleteScope(trx, scopeId);
+  events.emit('Scope.Deleted', { data: null });
+}

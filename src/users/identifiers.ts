@@ -1,0 +1,51 @@
+import { ApiError } from '../http/errors.js';
+import type { Db } from '../storage/database.js';
+import { takenIdentifiers } from './users.repository.js';
+
+export interface Identifiers {
+  username?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+const conflicts = {
+  username: ['user.username_already_in_use', 'This username is already in use.'],
+  email: ['user.email_already_in_use', 'This email is associated with an existing account.'],
+  phone: ['user.phone_already_in_use', 'This phone number is associated with an existing account.'],
+} as const;
+
+// The unique indexes of the users table, for the race that slips past the explicit check.
+const indexes: Record<string, keyof typeof conflicts> = {
+  users_username: 'username',
+  users_primary_email: 'email',
+  users_primary_phone: 'phone',
+};
+
+function conflictError(kind: keyof typeof conflicts): ApiError {
+  const [code, message] = conflicts[kind];
+  return new ApiError(422, code, message);
+}
+
+/** 422 with the identifier's own code when another user already holds it. */
+export async function assertIdentifiersAvailable(
+  db: Db,
+  identifiers: Identifiers,
+  exceptUserId?: string,
+): Promise<void> {
+  if (!identifiers.username && !identifiers.email && !identifiers.phone) return;
+  const taken = await takenIdentifiers(db, identifiers, exceptUserId);
+  for (const kind of ['username', 'email', 'phone'] as const) {
+    if (taken[kind]) throw conflictError(kind);
+  }
+}
+
+/** Runs a write, turning a unique-index violation on an identifier into its specific 422. */
+export async function withIdentifierConflicts<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    const kind = code === '23505' && constraint ? indexes[constraint] : undefined;
+    throw kind ? conflictError(kind) : error;
+  }
+}

@@ -1,0 +1,133 @@
+import type { Insertable, Transaction, Updateable } from 'kysely';
+import { likePattern } from '../management/route-schemas.js';
+import type { Db } from '../storage/database.js';
+import type { Database } from '../storage/schema.js';
+import type { UsersTable } from '../storage/tables/core.js';
+
+// Every column but the password hash, which never leaves this module; only whether one is set.
+const columns = [
+  'id',
+  'username',
+  'primary_email',
+  'primary_phone',
+  'name',
+  'avatar',
+  'profile',
+  'custom_data',
+  'identities',
+  'application_id',
+  'is_suspended',
+  'last_sign_in_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+function selectUsers(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(columns)
+    .select((eb) => eb('password_hash', 'is not', null).as('has_password'));
+}
+
+export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
+
+export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  return selectUsers(db).where('id', '=', id).executeTakeFirst();
+}
+
+export function lockUser(trx: Transaction<Database>, id: string): Promise<UserRow | undefined> {
+  return selectUsers(trx).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+function matching(db: Db, search: string | undefined) {
+  const query = selectUsers(db);
+  if (!search) return query;
+  const pattern = likePattern(search);
+  return query.where((eb) =>
+    eb.or([
+      eb('username', 'ilike', pattern),
+      eb('primary_email', 'ilike', pattern),
+      eb('primary_phone', 'ilike', pattern),
+      eb('name', 'ilike', pattern),
+    ]),
+  );
+}
+
+export async function countUsers(db: Db, search: string | undefined): Promise<string> {
+  const row = await matching(db, search)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return String(row.count);
+}
+
+export function listUsers(
+  db: Db,
+  search: string | undefined,
+  page: { limit: number; offset: number },
+): Promise<UserRow[]> {
+  return matching(db, search)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
+  const { id } = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  return (await findUser(db, id))!;
+}
+
+export async function updateUser(db: Db, id: string, values: Updateable<UsersTable>): Promise<UserRow> {
+  await db
+    .updateTable('users')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  return (await findUser(db, id))!;
+}
+
+export async function deleteUser(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Which of the given identifiers another user already holds (case-insensitive like the indexes). */
+export async function takenIdentifiers(
+  db: Db,
+  identifiers: { username?: string | null; email?: string | null; phone?: string | null },
+  exceptUserId?: string,
+): Promise<{ username: boolean; email: boolean; phone: boolean }> {
+  const { username, email, phone } = identifiers;
+  const rows = await db
+    .selectFrom('users')
+    .select(['username', 'primary_email', 'primary_phone'])
+    .where((eb) =>
+      eb.or([
+        ...(username ? [eb(eb.fn('lower', ['username']), '=', username.toLowerCase())] : []),
+        ...(email ? [eb(eb.fn('lower', ['primary_email']), '=', email.toLowerCase())] : []),
+        ...(phone ? [eb('primary_phone', '=', phone)] : []),
+      ]),
+    )
+    .$if(exceptUserId !== undefined, (query) => query.where('id', '!=', exceptUserId!))
+    .execute();
+  const same = (a: string | null, b: string | null | undefined) =>
+    Boolean(a && b && a.toLowerCase() === b.toLowerCase());
+  return {
+    username: rows.some((row) => same(row.username, username)),
+    email: rows.some((row) => same(row.primary_email, email)),
+    phone: rows.some((row) => same(row.primary_phone, phone)),
+  };
+}
+
+/**
+ * Ends every session, grant and token oidc-provider stored for the user, so refresh stops at once.
+ * (JWT access tokens are not stored; they lapse at their short expiry.)
+ */
+export async function revokeUserArtifacts(trx: Transaction<Database>, userId: string): Promise<void> {
+  await trx
+    .deleteFrom('oidc_model_instances')
+    .where((eb) => eb(eb.ref('payload', '->>').key('accountId'), '=', userId))
+    .execute();
+}

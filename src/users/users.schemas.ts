@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { jsonObject } from '../management/route-schemas.js';
+
+/** Logto's identifier formats: usernames start with a letter or underscore; phones are digits. */
+export const username = z.string().regex(/^[A-Z_a-z]\w{0,127}$/, 'letters, digits and underscores');
+export const email = z.email().max(320);
+// An optional leading + is accepted; phones are stored as bare digits, as Logto does.
+export const phone = z
+  .string()
+  .regex(/^\+?\d{5,20}$/, '5 to 20 digits, optionally after a +')
+  .transform((value) => value.replace(/^\+/, ''));
+const avatar = z.url({ protocol: /^https?$/ }).max(2048);
+const displayName = z.string().max(128);
+const password = z.string().min(1).max(256);
+
+const address = z.object({
+  formatted: z.string().max(512),
+  streetAddress: z.string().max(256),
+  locality: z.string().max(128),
+  region: z.string().max(128),
+  postalCode: z.string().max(32),
+  country: z.string().max(128),
+});
+
+/** The OIDC standard profile claims a user may carry besides the top-level members (Logto's `profile`). */
+export const userProfile = z
+  .object({
+    familyName: z.string().max(128),
+    givenName: z.string().max(128),
+    middleName: z.string().max(128),
+    nickname: z.string().max(128),
+    preferredUsername: z.string().max(128),
+    profile: z.string().max(2048),
+    website: z.string().max(2048),
+    gender: z.string().max(64),
+    birthdate: z.string().max(32),
+    zoneinfo: z.string().max(64),
+    locale: z.string().max(32),
+    address: address.partial(),
+  })
+  .partial();
+
+export const createUserBody = z.object({
+  username: username.optional(),
+  primaryEmail: email.optional(),
+  primaryPhone: phone.optional(),
+  name: displayName.optional(),
+  avatar: avatar.optional(),
+  password: password.optional(),
+  customData: jsonObject.optional(),
+  profile: userProfile.optional(),
+});
+
+/** `null` clears a member; customData and profile are replaced as a whole. */
+export const updateUserBody = z.object({
+  username: username.nullish(),
+  primaryEmail: email.nullish(),
+  primaryPhone: phone.nullish(),
+  name: displayName.nullish(),
+  avatar: avatar.nullish(),
+  customData: jsonObject.optional(),
+  profile: userProfile.optional(),
+});
+
+export const customDataBody = z.object({ customData: jsonObject });
+export const profileBody = z.object({ profile: userProfile });
+export const passwordBody = z.object({ password });
+export const suspensionBody = z.object({ isSuspended: z.boolean() });
+export const userIdParams = z.object({ userId: z.string().min(1).max(128) });
+export const listUsersQuery = z.object({ search: z.string().max(256).optional() });
+
+export const userResponse = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  primaryEmail: z.string().nullable(),
+  primaryPhone: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  customData: jsonObject,
+  identities: jsonObject,
+  profile: userProfile,
+  applicationId: z.string().nullable(),
+  lastSignInAt: z.number().nullable().describe('epoch milliseconds'),
+  createdAt: z.number().describe('epoch milliseconds'),
+  updatedAt: z.number().describe('epoch milliseconds'),
+  isSuspended: z.boolean(),
+  hasPassword: z.boolean(),
+});
+
+export type CreateUserInput = z.infer<typeof createUserBody>;
+export type UpdateUserInput = z.infer<typeof updateUserBody>;
+export type UserProfile = z.infer<typeof userProfile>;
+export type UserResponse = z.infer<typeof userResponse>;

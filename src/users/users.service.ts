@@ -1,0 +1,149 @@
+import type { Transaction } from 'kysely';
+import { notFound } from '../http/errors.js';
+import type { EventSink } from '../management/mutation.js';
+import { addUserRoles } from '../management/role-assignments.repository.js';
+import { defaultUserRoleIds } from '../management/roles.repository.js';
+import type { Db } from '../storage/database.js';
+import { newId } from '../storage/ids.js';
+import { json } from '../storage/json.js';
+import type { Database } from '../storage/schema.js';
+import { toUserEntity } from '../webhooks/entities.js';
+import { assertIdentifiersAvailable, withIdentifierConflicts } from './identifiers.js';
+import * as repository from './users.repository.js';
+import type { CreateUserInput, UpdateUserInput, UserResponse } from './users.schemas.js';
+
+type Trx = Transaction<Database>;
+
+export function toUserResponse(user: repository.UserRow): UserResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    primaryEmail: user.primary_email,
+    primaryPhone: user.primary_phone,
+    name: user.name,
+    avatar: user.avatar,
+    customData: user.custom_data,
+    identities: user.identities,
+    profile: user.profile,
+    applicationId: user.application_id,
+    lastSignInAt: user.last_sign_in_at?.getTime() ?? null,
+    createdAt: user.created_at.getTime(),
+    updatedAt: user.updated_at.getTime(),
+    isSuspended: user.is_suspended,
+    hasPassword: Boolean(user.has_password),
+  };
+}
+
+export async function getUser(db: Db, userId: string): Promise<repository.UserRow> {
+  const user = await repository.findUser(db, userId);
+  if (!user) throw notFound('user', userId);
+  return user;
+}
+
+async function lockUser(trx: Trx, userId: string): Promise<repository.UserRow> {
+  const user = await repository.lockUser(trx, userId);
+  if (!user) throw notFound('user', userId);
+  return user;
+}
+
+export type NewUser = Omit<CreateUserInput, 'password'> & { passwordHash?: string };
+
+/** Inserts a user with the default roles; shared by the management API and registration. */
+export async function insertUserWithDefaults(trx: Trx, input: NewUser): Promise<repository.UserRow> {
+  await assertIdentifiersAvailable(trx, {
+    username: input.username,
+    email: input.primaryEmail,
+    phone: input.primaryPhone,
+  });
+  const user = await withIdentifierConflicts(() =>
+    repository.insertUser(trx, {
+      id: newId(),
+      username: input.username ?? null,
+      primary_email: input.primaryEmail ?? null,
+      primary_phone: input.primaryPhone ?? null,
+      name: input.name ?? null,
+      avatar: input.avatar ?? null,
+      password_hash: input.passwordHash ?? null,
+      profile: json(input.profile ?? {}),
+      custom_data: json(input.customData ?? {}),
+      identities: json({}),
+      application_id: null,
+    }),
+  );
+  await addUserRoles(trx, user.id, await defaultUserRoleIds(trx));
+  return user;
+}
+
+export async function createUser(trx: Trx, events: EventSink, input: NewUser): Promise<UserResponse> {
+  const user = await insertUserWithDefaults(trx, input);
+  events.emit('User.Created', { data: toUserEntity(user) });
+  return toUserResponse(user);
+}
+
+/** Any change to a user's data: the row is locked, changed, and `User.Data.Updated` fires. */
+async function changeUser(
+  trx: Trx,
+  events: EventSink,
+  userId: string,
+  change: (user: repository.UserRow) => Parameters<typeof repository.updateUser>[2],
+): Promise<repository.UserRow> {
+  const current = await lockUser(trx, userId);
+  const user = await withIdentifierConflicts(() => repository.updateUser(trx, userId, change(current)));
+  events.emit('User.Data.Updated', { data: toUserEntity(user) });
+  return user;
+}
+
+export async function updateUser(trx: Trx, events: EventSink, userId: string, input: UpdateUserInput) {
+  await lockUser(trx, userId);
+  await assertIdentifiersAvailable(
+    trx,
+    { username: input.username, email: input.primaryEmail, phone: input.primaryPhone },
+    userId,
+  );
+  const user = await changeUser(trx, events, userId, () => ({
+    ...(input.username !== undefined ? { username: input.username } : {}),
+    ...(input.primaryEmail !== undefined ? { primary_email: input.primaryEmail } : {}),
+    ...(input.primaryPhone !== undefined ? { primary_phone: input.primaryPhone } : {}),
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
+    ...(input.customData ? { custom_data: json(input.customData) } : {}),
+    ...(input.profile ? { profile: json(input.profile) } : {}),
+  }));
+  return toUserResponse(user);
+}
+
+/** Shallow merge into the stored custom data, as Logto's PATCH does. */
+export async function mergeCustomData(trx: Trx, events: EventSink, userId: string, data: object) {
+  const user = await changeUser(trx, events, userId, (current) => ({
+    custom_data: json({ ...current.custom_data, ...data }),
+  }));
+  return user.custom_data;
+}
+
+export async function mergeProfile(trx: Trx, events: EventSink, userId: string, profile: object) {
+  const user = await changeUser(trx, events, userId, (current) => ({
+    profile: json({ ...current.profile, ...profile }),
+  }));
+  return toUserResponse(user).profile;
+}
+
+export async function setPasswordHash(trx: Trx, events: EventSink, userId: string, passwordHash: string) {
+  const user = await changeUser(trx, events, userId, () => ({ password_hash: passwordHash }));
+  return toUserResponse(user);
+}
+
+/** Suspension also ends the user's sessions and refresh tokens, in the same transaction. */
+export async function setSuspended(trx: Trx, events: EventSink, userId: string, isSuspended: boolean) {
+  await lockUser(trx, userId);
+  const user = await repository.updateUser(trx, userId, { is_suspended: isSuspended });
+  if (isSuspended) await repository.revokeUserArtifacts(trx, userId);
+  events.emit('User.SuspensionStatus.Updated', { data: toUserEntity(user) });
+  return toUserResponse(user);
+}
+
+export async function deleteUser(trx: Trx, events: EventSink, userId: string): Promise<void> {
+  await lockUser(trx, userId);
+  await repository.revokeUserArtifacts(trx, userId);
+  await repository.deleteUser(trx, userId);
+  events.emit('User.Deleted', { data: null });
+}
