@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { HookEvent } from '../webhooks/event-names.js';
-import { enqueueEvents, type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
+import { enqueueEvents, nudgeDeliveries, type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
 
 export interface EventSink {
   emit(event: HookEvent, payload: Record<string, unknown>): void;
@@ -17,12 +17,17 @@ export async function mutate<T>(
   successStatus: number,
   work: (trx: Transaction<Database>, events: EventSink) => Promise<T>,
 ): Promise<T> {
-  return request.server.services.db.transaction().execute(async (trx) => {
+  let enqueued = false;
+  const result = await request.server.services.db.transaction().execute(async (trx) => {
     const pending: PendingEvent[] = [];
     const result = await work(trx, { emit: (event, payload) => pending.push({ event, payload }) });
     if (pending.length > 0) await enqueueEvents(trx, managementContext(request, successStatus), pending);
+    enqueued = pending.length > 0;
     return result;
   });
+  // After the commit, so the woken workers can see the rows; they never delay the response.
+  if (enqueued) nudgeDeliveries();
+  return result;
 }
 
 export function managementContext(request: FastifyRequest, status: number): TriggerContext {

@@ -1,2 +1,54 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+
+export interface HooksTable {
+  id: string;
+  name: string;
+  events: string[];
+  url: string;
+  headers: JSONColumnType<Record<string, string>>;
+  signing_key: string;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** pending | delivered | retrying | failed | disabled (see webhooks/delivery-state.ts). */
+export type DeliveryStatus = 'pending' | 'delivered' | 'retrying' | 'failed' | 'disabled';
+
+export interface HookDeliveriesTable {
+  /** `msg_...`; also the `webhook-id` header, stable across retries. */
+  id: string;
+  hook_id: string;
+  event: string;
+  body: string;
+  status: Generated<DeliveryStatus>;
+  attempts: Generated<number>;
+  schedule_base: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  lease_expires_at: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface HookDeliveryAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  hook_id: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  next_attempt_at: Date | null;
+  created_at: CreatedAt;
+}
+
 /** Tables of the webhooks domain. */
-export interface WebhooksTables {}
+export interface WebhooksTables {
+  hooks: HooksTable;
+  hook_deliveries: HookDeliveriesTable;
+  hook_delivery_attempts: HookDeliveryAttemptsTable;
+}

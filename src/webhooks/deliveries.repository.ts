@@ -1,0 +1,118 @@
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../storage/database.js';
+import { newId } from '../storage/ids.js';
+import type { Database } from '../storage/schema.js';
+import type { DeliveryStatus } from '../storage/tables/webhooks.js';
+
+/**
+ * One row per (event, enabled hook subscribed to it), in one statement: ten hooks or ten events
+ * cost no more round trips than one. Each body is `{"hookId":"<id>",` + the event's members.
+ */
+export async function insertDeliveries(
+  executor: Kysely<Database>,
+  events: { event: string; bodyWithoutHookId: string }[],
+): Promise<number> {
+  const result = await sql`
+    INSERT INTO hook_deliveries (id, hook_id, event, body)
+    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), h.id, e.event,
+           '{"hookId":' || to_json(h.id)::text || ',' || substr(e.rest, 2)
+    FROM unnest(${events.map((e) => e.event)}::text[], ${events.map((e) => e.bodyWithoutHookId)}::text[])
+      AS e (event, rest)
+    JOIN hooks h ON h.enabled AND e.event = ANY (h.events)
+  `.execute(executor);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  hook_id: string;
+  event: string;
+  body: string;
+  attempts: number;
+  schedule_base: number;
+  url: string;
+  headers: Record<string, string>;
+  signing_key: string;
+  enabled: boolean;
+}
+
+/**
+ * Claims due rows: `SKIP LOCKED` lets instances share the work, and the lease (a later
+ * `next_attempt_at`) hands a crashed instance's rows to another once it expires. Rows of a hook
+ * disabled since they were written become `disabled` here and are returned only to be skipped.
+ */
+export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql<ClaimedDelivery>`
+    UPDATE hook_deliveries d
+    SET next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}),
+        lease_expires_at = CASE WHEN h.enabled THEN now() + make_interval(secs => ${leaseMs / 1000}) END,
+        status = CASE WHEN h.enabled THEN d.status ELSE 'disabled' END,
+        updated_at = now()
+    FROM (
+      SELECT id FROM hook_deliveries
+      WHERE status IN ('pending', 'retrying') AND next_attempt_at <= now()
+      ORDER BY next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) due, hooks h
+    WHERE d.id = due.id AND h.id = d.hook_id
+    RETURNING d.id, d.hook_id, d.event, d.body, d.attempts, d.schedule_base,
+              h.url, h.headers, h.signing_key, h.enabled
+  `.execute(db);
+  return rows;
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/**
+ * Records a batch of finished attempts in one statement: the delivery's new state, one attempts
+ * row each, one audit log `TriggerHook.<event>` each (request body, status code, error; never the
+ * receiver's body), and disables the hooks that answered 410 Gone.
+ */
+export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const column = <T>(pick: (r: AttemptRecord) => T) => records.map(pick);
+  await sql`
+    WITH r AS (
+      SELECT * FROM unnest(
+        ${column((r) => r.deliveryId)}::text[], ${column((r) => r.status)}::text[],
+        ${column((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
+        ${column((r) => r.statusCode)}::int[], ${column((r) => r.error)}::text[],
+        ${column((r) => r.durationMs)}::int[], ${column(() => newId())}::text[]
+      ) AS r (id, status, next_at, status_code, error, duration_ms, log_id)
+    ), u AS (
+      UPDATE hook_deliveries d
+      SET status = r.status, attempts = d.attempts + 1, next_attempt_at = coalesce(r.next_at, now()),
+          lease_expires_at = NULL, last_status_code = r.status_code, last_error = r.error,
+          updated_at = now()
+      FROM r WHERE d.id = r.id
+      RETURNING d.id, d.hook_id, d.event, d.body, d.attempts
+    ), attempts AS (
+      INSERT INTO hook_delivery_attempts
+        (delivery_id, attempt, hook_id, status_code, duration_ms, error, next_attempt_at)
+      SELECT u.id, u.attempts, u.hook_id, r.status_code, r.duration_ms, r.error, r.next_at
+      FROM u JOIN r ON r.id = u.id
+    ), gone AS (
+      UPDATE hooks SET enabled = false, updated_at = now()
+      WHERE id IN (SELECT u.hook_id FROM u JOIN r ON r.id = u.id WHERE r.status = 'disabled')
+    )
+    INSERT INTO logs (id, key, payload)
+    SELECT r.log_id, 'TriggerHook.' || u.event,
+      jsonb_strip_nulls(jsonb_build_object(
+        'key', 'TriggerHook.' || u.event,
+        'result', CASE WHEN r.status = 'delivered' THEN 'Success' ELSE 'Error' END,
+        'hookId', u.hook_id, 'deliveryId', u.id, 'attempt', u.attempts,
+        'response', CASE WHEN r.status_code IS NULL THEN NULL
+                         ELSE jsonb_build_object('statusCode', r.status_code) END,
+        'error', r.error
+      )) || jsonb_build_object('hookRequest', jsonb_build_object('body', u.body::jsonb))
+    FROM u JOIN r ON r.id = u.id
+  `.execute(db);
+}

@@ -1,0 +1,41 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * Both signatures use one key: the UTF-8 bytes of the hook's signing key. The Standard Webhooks
+ * secret is the same bytes written as `whsec_<base64>`, so regenerating the signing key rotates both
+ * and a receiver can derive one from the other.
+ */
+export function standardWebhookSecret(signingKey: string): string {
+  return `whsec_${Buffer.from(signingKey, 'utf8').toString('base64')}`;
+}
+
+/** `service-signature-sha-256`: hex HMAC-SHA256 of the exact body bytes (Logto's scheme). */
+export function bodySignature(signingKey: string, body: string): string {
+  return createHmac('sha256', signingKey).update(body, 'utf8').digest('hex');
+}
+
+/** The Standard Webhooks headers for one attempt; `messageId` is stable across retries. */
+export function standardWebhookHeaders(
+  signingKey: string,
+  messageId: string,
+  body: string,
+  now: Date = new Date(),
+): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const signature = createHmac('sha256', signingKey)
+    .update(`${messageId}.${timestamp}.${body}`, 'utf8')
+    .digest('base64');
+  return {
+    'webhook-id': messageId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': `v1,${signature}`,
+  };
+}
+
+/** Headers a hook configuration may never set: the receiver's trust rests on them. */
+export const reservedHeaderNames = new Set([
+  'service-signature-sha-256',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+]);

@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { after, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { enqueueEvents } from '../../src/webhooks/outbox.js';
+import { startTestService } from '../support/service.js';
+import { startWebhookReceiver, type Answer, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { createHook, eventually, fire, type Body } from './helpers.js';
+
+describe('webhook delivery', async () => {
+  const t = await startTestService({
+    env: { TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1', TESSERA_WEBHOOK_TIMEOUT_MS: '1500' },
+  });
+  const receivers: WebhookReceiver[] = [];
+  const receiver = async () => {
+    const started = await startWebhookReceiver();
+    receivers.push(started);
+    return started;
+  };
+  after(() => Promise.all(receivers.map((r) => r.close())));
+  const deliveries = (hookId: string) => t.api<Body>('GET', `/hooks/${hookId}/deliveries?page_size=100`);
+
+  it('delivers User.Created from POST /api/users with the payload and both signatures', async () => {
+    const target = await receiver();
+    const hook = await createHook(t, target.url, ['User.Created']);
+    const created = await t.api<Body>('POST', '/users', {
+      username: `delivered_${Date.now()}`,
+      password: 'Secret-pass-123',
+    });
+    assert.equal(created.status, 200);
+    const [request] = await target.waitFor(1);
+
+    assert.equal(request!.headers['user-agent'], t.config.webhooks.userAgent);
+    assert.equal(request!.headers['content-type'], 'application/json');
+    const expected = createHmac('sha256', hook.signingKey).update(request!.body).digest('hex');
+    assert.equal(request!.headers['service-signature-sha-256'], expected);
+    const verified = new Webhook(hook.standardWebhookSecret).verify(
+      request!.body,
+      request!.headers as Record<string, string>,
+    );
+    assert.deepEqual(verified, request!.json);
+    assert.match(request!.id, /^msg_[0-9a-f]{32}$/);
+
+    const payload = request!.json;
+    assert.deepEqual(Object.keys(payload).slice(0, 3), ['hookId', 'event', 'createdAt']);
+    assert.equal(payload.hookId, hook.id);
+    assert.equal(payload.event, 'User.Created');
+    assert.ok(!Number.isNaN(Date.parse(payload.createdAt)));
+    assert.equal(payload.ip, '127.0.0.1');
+    assert.equal(payload.userIp, undefined);
+    assert.equal(typeof payload.userAgent, 'string');
+    assert.deepEqual(
+      {
+        path: payload.path,
+        method: payload.method,
+        status: payload.status,
+        params: payload.params,
+        matchedRoute: payload.matchedRoute,
+      },
+      { path: '/users', method: 'POST', status: 200, params: {}, matchedRoute: '/users' },
+    );
+    assert.equal(payload.data.id, created.body.id);
+    assert.doesNotMatch(request!.body, /password|argon2/i);
+  });
+
+  it('lets configured headers replace user-agent and content-type, never the signatures', async () => {
+    const target = await receiver();
+    await createHook(t, target.url, ['Role.Created'], {
+      'user-agent': 'acme-hooks/2',
+      'content-type': 'application/vnd.acme+json',
+      'x-tenant': 'acme',
+    });
+    await fire(t, [{ event: 'Role.Created', payload: { data: { id: 'r1' } } }]);
+    const [request] = await target.waitFor(1);
+    assert.equal(request!.headers['user-agent'], 'acme-hooks/2');
+    assert.equal(request!.headers['content-type'], 'application/vnd.acme+json');
+    assert.equal(request!.headers['x-tenant'], 'acme');
+    assert.ok(request!.headers['webhook-signature']);
+  });
+
+  it('delivers every event to a receiver that was down for a while, once it is back', async () => {
+    const target = await receiver();
+    const hook = await createHook(t, target.url, ['Scope.Created']);
+    await target.down();
+    await fire(
+      t,
+      Array.from({ length: 5 }, (_, i) => ({
+        event: 'Scope.Created' as const,
+        payload: { data: { id: `s${i}` } },
+      })),
+    );
+    await eventually(
+      () => deliveries(hook.id),
+      (r) =>
+        r.body.length === 5 && r.body.every((d: Body) => d.status === 'retrying' && d.attempts.length >= 1),
+    );
+    await target.up();
+    const received = await target.waitFor(5);
+    assert.deepEqual(received.map((r) => r.json.data.id).sort(), ['s0', 's1', 's2', 's3', 's4']);
+    const final = await eventually(
+      () => deliveries(hook.id),
+      (r) => r.body.every((d: Body) => d.status === 'delivered'),
+    );
+    for (const delivery of final.body) {
+      assert.ok(delivery.attempts.length >= 2);
+      assert.equal(delivery.attempts[0].statusCode, null);
+      assert.ok(delivery.attempts[0].error);
+      assert.equal(delivery.attempts.at(-1).statusCode, 200);
+      assert.equal(delivery.nextAttemptAt, null);
+    }
+  });
+
+  it('does not slow the management call when the receiver hangs', async () => {
+    const target = await receiver();
+    target.behave('hang');
+    await createHook(t, target.url, ['User.Created']);
+    const started = performance.now();
+    const created = await t.api('POST', '/users', { username: `hang_${Date.now()}` });
+    const first = performance.now() - started;
+    assert.equal(created.status, 200);
+    await target.waitFor(1, { filter: () => true });
+    const again = performance.now();
+    assert.equal((await t.api('POST', '/users', { username: `hang2_${Date.now()}` })).status, 200);
+    const second = performance.now() - again;
+    assert.ok(first < 1000 && second < 1000, `management calls took ${first} and ${second} ms`);
+  });
+
+  it('disables the hook on 410 Gone', async () => {
+    const target = await receiver();
+    target.behave({ status: 410 });
+    const hook = await createHook(t, target.url, ['Organization.Created']);
+    await fire(t, [{ event: 'Organization.Created', payload: { data: { id: 'o1' } } }]);
+    await target.waitFor(1, { filter: () => true });
+    const disabled = await eventually(
+      () => t.api<Body>('GET', `/hooks/${hook.id}`),
+      (r) => r.body.enabled === false,
+    );
+    assert.equal(disabled.body.enabled, false);
+    const list = await deliveries(hook.id);
+    assert.equal(list.body[0].status, 'disabled');
+    await fire(t, [{ event: 'Organization.Created', payload: { data: { id: 'o2' } } }]);
+    assert.equal((await deliveries(hook.id)).body.length, 1, 'a disabled hook gets no new deliveries');
+    const redeliver = await t.api<Body>('POST', `/hooks/${hook.id}/deliveries/${list.body[0].id}/redeliver`);
+    assert.equal(redeliver.status, 422);
+    assert.equal(redeliver.body.code, 'hook.disabled');
+    assert.equal(target.requests.length, 1);
+  });
+
+  it('delivers nothing for a rolled-back change', async () => {
+    const target = await receiver();
+    const hook = await createHook(t, target.url, ['User.Deleted']);
+    await assert.rejects(
+      t.service.storage.db.transaction().execute(async (trx) => {
+        await enqueueEvents(trx, {}, [
+          { event: 'User.Deleted', payload: { data: null, marker: 'rolled-back' } },
+        ]);
+        throw new Error('the change fails after enqueueing');
+      }),
+      /the change fails/,
+    );
+    await fire(t, [{ event: 'User.Deleted', payload: { data: null, marker: 'committed' } }]);
+    await target.waitFor(1);
+    assert.deepEqual(
+      target.requests.map((r) => r.json.marker),
+      ['committed'],
+    );
+    assert.equal((await deliveries(hook.id)).body.length, 1);
+  });
+
+  it('honours Retry-After and treats a redirect as a failure', async () => {
+    const target = await receiver();
+    let calls = 0;
+    target.behave((): Answer => {
+      calls++;
+      if (calls === 1) return { status: 503, headers: { 'retry-after': '2' } };
+      if (calls === 2) return { status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } };
+      return { status: 204 };
+    });
+    const hook = await createHook(t, target.url, ['Scope.Deleted']);
+    await fire(t, [{ event: 'Scope.Deleted', payload: { data: null } }]);
+    const [first, second, third] = await target.waitFor(3, { filter: () => true, timeoutMs: 15_000 });
+    assert.ok(second!.receivedAt - first!.receivedAt >= 1900, 'not before Retry-After');
+    assert.ok(third!.receivedAt - second!.receivedAt < 1900);
+    assert.equal(new Set([first!.id, second!.id, third!.id]).size, 1, 'webhook-id stable across retries');
+    assert.equal(
+      new Set([first!.body, second!.body, third!.body]).size,
+      1,
+      'identical bytes on every attempt',
+    );
+    const [delivery] = (
+      await eventually(
+        () => deliveries(hook.id),
+        (r) => r.body[0]?.status === 'delivered',
+      )
+    ).body;
+    assert.deepEqual(
+      delivery.attempts.map((a: Body) => a.statusCode),
+      [503, 302, 204],
+    );
+    assert.match(delivery.attempts[1].error, /redirect/);
+  });
+
+  it('records every attempt as an audit log, counts it in the stats, and redelivers on demand', async () => {
+    const target = await receiver();
+    target.behave({ status: 200, body: 'receiver-private-body' });
+    const hook = await createHook(t, target.url, ['OrganizationScope.Created']);
+    await fire(t, [{ event: 'OrganizationScope.Created', payload: { data: { id: 'os1', name: 'read' } } }]);
+    const [request] = await target.waitFor(1);
+    const logs = await eventually(
+      () => t.api<Body>('GET', `/hooks/${hook.id}/recent-logs`),
+      (r) => r.body.length === 1,
+    );
+    const [log] = logs.body;
+    assert.equal(log.key, 'TriggerHook.OrganizationScope.Created');
+    assert.equal(log.payload.result, 'Success');
+    assert.equal(log.payload.hookId, hook.id);
+    assert.deepEqual(log.payload.hookRequest.body, request!.json);
+    assert.deepEqual(log.payload.response, { statusCode: 200 });
+    assert.doesNotMatch(JSON.stringify(logs.body), /receiver-private-body/);
+    assert.equal(logs.headers.get('total-number'), '1');
+
+    const listed = await t.api<Body>('GET', '/hooks?page_size=100&includeExecutionStats=true');
+    const stats = listed.body.find((h: Body) => h.id === hook.id).executionStats;
+    assert.deepEqual(stats, { requestCount: 1, successCount: 1 });
+
+    const [delivery] = (await deliveries(hook.id)).body;
+    const redelivered = await t.api<Body>('POST', `/hooks/${hook.id}/deliveries/${delivery.id}/redeliver`);
+    assert.equal(redelivered.status, 202);
+    const [, again] = await target.waitFor(2);
+    assert.equal(again!.id, request!.id);
+    assert.equal(again!.body, request!.body);
+    const after = await eventually(
+      () => deliveries(hook.id),
+      (r) => r.body[0].attempts.length === 2,
+    );
+    assert.equal(after.body[0].status, 'delivered');
+    const missing = await t.api('POST', `/hooks/${hook.id}/deliveries/msg_unknown/redeliver`);
+    assert.equal(missing.status, 404);
+  });
+});
