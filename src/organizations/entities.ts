@@ -1,10 +1,11 @@
 import type { Selectable } from 'kysely';
 import type {
+  OrganizationInvitationsTable,
   OrganizationRolesTable,
   OrganizationScopesTable,
   OrganizationsTable,
 } from '../storage/tables/organizations.js';
-import type { Organization, OrganizationRole, OrganizationScope } from './schemas.js';
+import type { Invitation, Organization, OrganizationRole, OrganizationScope } from './schemas.js';
 
 /** Rows to API entities, and API entities to the exact webhook `data` shapes of the specification. */
 export function toOrganization(row: Selectable<OrganizationsTable>): Organization {
@@ -23,6 +24,27 @@ export function toOrganizationRole(row: Selectable<OrganizationRolesTable>): Org
 
 export function toOrganizationScope(row: Selectable<OrganizationScopesTable>): OrganizationScope {
   return { id: row.id, name: row.name, description: row.description };
+}
+
+/** A pending invitation past its expiry reads as `Expired`, whether or not a write recorded it. */
+export function toInvitation(
+  row: Selectable<OrganizationInvitationsTable>,
+  roles: readonly { id: string; name: string }[],
+  now = Date.now(),
+): Invitation {
+  const expired = row.status === 'Pending' && row.expires_at.getTime() <= now;
+  return {
+    id: row.id,
+    inviterId: row.inviter_id,
+    invitee: row.invitee,
+    acceptedUserId: row.accepted_user_id,
+    organizationId: row.organization_id,
+    status: expired ? 'Expired' : row.status,
+    expiresAt: row.expires_at.getTime(),
+    createdAt: row.created_at.getTime(),
+    updatedAt: row.updated_at.getTime(),
+    organizationRoles: roles.map(({ id, name }) => ({ id, name })),
+  };
 }
 
 /** Webhook `Organization`: id, name, customData, createdAt; description only when it has one. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { invitationsRoutes } from './invitations.routes.js';
 import { memberApplicationsRoutes } from './member-applications.routes.js';
 import { memberRolesRoutes } from './member-roles.routes.js';
 import { memberUsersRoutes } from './member-users.routes.js';
@@ -16,4 +17,5 @@ export const organizationsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(organizationRolesRoutes);
   await app.register(roleScopesRoutes);
   await app.register(organizationScopesRoutes);
+  await app.register(invitationsRoutes);
 };

@@ -146,9 +146,28 @@ describe('organizations', async () => {
   it('is documented in the OpenAPI document', async () => {
     const res = await fetch(`${t.baseUrl}/api/swagger.json`);
     const doc = (await res.json()) as Any;
-    for (const path of ['/api/organizations', '/api/organizations/{id}', '/api/organizations/{id}/users']) {
+    for (const path of [
+      '/api/organizations',
+      '/api/organizations/{id}',
+      '/api/organizations/{id}/users',
+      '/api/organizations/{id}/users/{userId}',
+      '/api/organizations/{id}/users/{userId}/roles',
+      '/api/organizations/{id}/applications',
+      '/api/organizations/{id}/applications/{applicationId}',
+      '/api/organization-roles',
+      '/api/organization-roles/{id}',
+      '/api/organization-roles/{id}/scopes',
+      '/api/organization-roles/{id}/scopes/{organizationScopeId}',
+      '/api/organization-scopes',
+      '/api/organization-scopes/{id}',
+      '/api/organization-invitations',
+      '/api/organization-invitations/{id}',
+      '/api/organization-invitations/{id}/status',
+    ]) {
       assert.ok(doc.paths[path], path);
     }
     assert.ok(doc.paths['/api/organizations'].post.requestBody);
+    assert.ok(doc.paths['/api/organizations/{id}/users'].put.responses['204']);
+    assert.ok(doc.paths['/api/organization-invitations/{id}/status'].put.responses['422']);
   });
 });

@@ -1,0 +1,118 @@
+import type { Kysely, Transaction } from 'kysely';
+import { ApiError, invalidInput, notFound } from '../http/errors.js';
+import type { EventSink } from '../management/mutation.js';
+import { newId } from '../storage/ids.js';
+import type { Database } from '../storage/schema.js';
+import { toInvitation } from './entities.js';
+import { unknownIds } from './errors.js';
+import {
+  emailIsMember,
+  findInvitation,
+  findUserEmail,
+  insertInvitation,
+  lockInvitation,
+  rolesOfInvitations,
+  setInvitationStatus,
+  type InvitationRow,
+} from './invitations.repository.js';
+import { insertUserRoles } from './member-roles.repository.js';
+import { insertMembers } from './members.repository.js';
+import { membershipPayload } from './membership-delta.js';
+import { lockOrganization, missingIds } from './organizations.repository.js';
+import type { Invitation } from './schemas.js';
+
+type Trx = Transaction<Database>;
+
+const invitationError = (code: string, message: string) =>
+  new ApiError(422, `organization_invitation.${code}`, message);
+
+export async function loadInvitation(db: Kysely<Database>, row: InvitationRow): Promise<Invitation> {
+  return toInvitation(row, await rolesOfInvitations(db, [row.id]));
+}
+
+export async function createInvitation(
+  trx: Trx,
+  body: {
+    inviterId?: string | null;
+    invitee: string;
+    organizationId: string;
+    expiresAt: number;
+    organizationRoleIds?: string[];
+  },
+): Promise<Invitation> {
+  const roleIds = [...new Set(body.organizationRoleIds ?? [])];
+  if (body.expiresAt <= Date.now()) throw invalidInput('The value of `expiresAt` must be in the future.');
+  if (!(await lockOrganization(trx, body.organizationId))) {
+    throw unknownIds('organizations', [body.organizationId]);
+  }
+  if (body.inviterId && !(await findUserEmail(trx, body.inviterId)))
+    throw unknownIds('users', [body.inviterId]);
+  const missingRoles = await missingIds(trx, 'organization_roles', roleIds);
+  if (missingRoles.length > 0) throw unknownIds('organization_roles', missingRoles);
+  if (await emailIsMember(trx, body.organizationId, body.invitee)) {
+    throw invitationError('invitee_already_member', 'The invitee is already a member of the organization.');
+  }
+  const id = newId();
+  await insertInvitation(
+    trx,
+    {
+      id,
+      inviterId: body.inviterId ?? null,
+      invitee: body.invitee,
+      organizationId: body.organizationId,
+      expiresAt: new Date(body.expiresAt),
+    },
+    roleIds,
+  );
+  return loadInvitation(trx, (await findInvitation(trx, id))!);
+}
+
+/**
+ * Pending → Accepted or Revoked, once. Accepting makes the user a member with the invitation's
+ * roles and fires Organization.Membership.Updated; a user who is already a member gives no delta.
+ */
+export async function changeInvitationStatus(
+  trx: Trx,
+  events: EventSink,
+  id: string,
+  change: { status: 'Accepted' | 'Revoked'; acceptedUserId?: string | null },
+): Promise<Invitation> {
+  const unlocked = await findInvitation(trx, id);
+  if (!unlocked) throw notFound('organization invitation', id);
+  // The organization first, as membership writes lock it: a common lock order avoids deadlocks.
+  await lockOrganization(trx, unlocked.organization_id);
+  const row = await lockInvitation(trx, id);
+  if (!row) throw notFound('organization invitation', id);
+  const current = await loadInvitation(trx, row);
+  if (current.status === 'Expired') throw invitationError('expired', 'The invitation has expired.');
+  if (current.status !== 'Pending') {
+    throw invitationError(
+      'not_pending',
+      `The invitation is ${current.status}; its status cannot change anymore.`,
+    );
+  }
+  if (change.status === 'Revoked')
+    return loadInvitation(trx, await setInvitationStatus(trx, id, 'Revoked', null));
+
+  const userId = change.acceptedUserId;
+  if (!userId) {
+    throw invitationError('accepted_user_id_required', 'The `acceptedUserId` is required when accepting.');
+  }
+  const user = await findUserEmail(trx, userId);
+  if (!user) throw unknownIds('users', [userId]);
+  if (user.email?.toLowerCase() !== row.invitee.toLowerCase()) {
+    throw invitationError('email_mismatch', 'The accepting user’s primary e-mail is not the invitee’s.');
+  }
+  const added = await insertMembers(trx, 'user', row.organization_id, [userId]);
+  await insertUserRoles(
+    trx,
+    row.organization_id,
+    userId,
+    current.organizationRoles.map((role) => role.id),
+  );
+  events.emit(
+    'Organization.Membership.Updated',
+    membershipPayload(row.organization_id, 'invitation.accept', { addedUserIds: added }),
+  );
+  return loadInvitation(trx, await setInvitationStatus(trx, id, 'Accepted', userId));
+}
