@@ -2,10 +2,14 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { Config } from '../config.js';
 import type { Db } from '../storage/database.js';
 import { systemSecret } from '../storage/system-secrets.js';
+import { createExtraTokenClaims } from '../impersonation/token-claims.js';
 import { findAccount } from './accounts.js';
 import { createAdapterFactory } from './adapter.js';
 import { resourceServerInfo } from './resource-servers.js';
 import { loadSigningKeys } from './signing-keys.js';
+
+/** The OpenID Connect scopes (as opposed to API resource scopes); the Experience API consents to these. */
+export const OIDC_SCOPES: readonly string[] = ['openid', 'offline_access', 'profile', 'email', 'phone'];
 
 export interface ProviderOptions {
   config: Config;
@@ -21,6 +25,8 @@ export async function createProvider({ config, db, extend }: ProviderOptions): P
   const configuration: Configuration = {
     adapter: createAdapterFactory(db),
     findAccount: (ctx, sub) => findAccount(db, sub),
+    // Custom JWT claims (operator scripts) on JWT access tokens; see src/impersonation.
+    extraTokenClaims: createExtraTokenClaims({ config, db }),
     jwks: { keys: keys.map((key) => key.privateJwk) as never },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'], requestObjectSigningAlgValues: ['ES256'] },
     cookies: {
@@ -35,7 +41,7 @@ export async function createProvider({ config, db, extend }: ProviderOptions): P
       email: ['email', 'email_verified'],
       phone: ['phone_number', 'phone_number_verified'],
     },
-    scopes: ['openid', 'offline_access', 'profile', 'email', 'phone'],
+    scopes: [...OIDC_SCOPES],
     responseTypes: ['code', 'none'],
     pkce: { required: () => true },
     features: {

@@ -1,0 +1,66 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../storage/database.js';
+import type { Database } from '../storage/schema.js';
+import type { InteractionIdentifier } from '../storage/tables/experience.js';
+
+export interface SignInCandidate {
+  id: string;
+  passwordHash: string | null;
+  isSuspended: boolean;
+}
+
+/** Usernames and e-mail addresses match case-insensitively, as their unique indexes do. */
+export async function findUserByIdentifier(
+  db: Db,
+  identifier: InteractionIdentifier,
+): Promise<SignInCandidate | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'is_suspended'])
+    .where((eb) => {
+      const value = eb.val(identifier.value);
+      switch (identifier.type) {
+        case 'username':
+          return eb(eb.fn('lower', ['username']), '=', eb.fn('lower', [value]));
+        case 'email':
+          return eb(eb.fn('lower', ['primary_email']), '=', eb.fn('lower', [value]));
+        case 'phone':
+          return eb('primary_phone', '=', value);
+      }
+    })
+    .executeTakeFirst();
+  return row && { id: row.id, passwordHash: row.password_hash, isSuspended: row.is_suspended };
+}
+
+export async function findUserStatus(db: Db, userId: string) {
+  return db.selectFrom('users').select(['id', 'is_suspended']).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function findApplication(db: Db, applicationId: string) {
+  return db
+    .selectFrom('applications')
+    .select(['id', 'type', 'is_third_party'])
+    .where('id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+/** The scope names of one API resource that a user holds through user roles. */
+export async function userResourceScopes(db: Db, userId: string, indicator: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('users_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .innerJoin('roles_scopes as rs', 'rs.role_id', 'ur.role_id')
+    .innerJoin('scopes as s', 's.id', 'rs.scope_id')
+    .innerJoin('resources as res', 'res.id', 's.resource_id')
+    .select('s.name')
+    .distinct()
+    .where('ur.user_id', '=', userId)
+    .where('r.type', '=', 'User')
+    .where('res.indicator', '=', indicator)
+    .execute();
+  return new Set(rows.map((row) => row.name));
+}
+
+export async function recordSignIn(trx: Transaction<Database>, userId: string): Promise<void> {
+  await trx.updateTable('users').set({ last_sign_in_at: new Date() }).where('id', '=', userId).execute();
+}

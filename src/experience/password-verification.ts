@@ -1,0 +1,65 @@
+import { writeLog } from '../audit/write-log.js';
+import { ApiError } from '../http/errors.js';
+import type { Db } from '../storage/database.js';
+import { newId, newSecret } from '../storage/ids.js';
+import type { InteractionIdentifier } from '../storage/tables/experience.js';
+import { hashPassword, verifyPassword } from '../users/passwords.js';
+import { findUserByIdentifier } from './accounts.repository.js';
+import { invalidCredentials, userSuspended } from './errors.js';
+import { insertVerification } from './experience.repository.js';
+
+// Unknown identifiers and users without a password are checked against this hash of a random
+// password, so argon2 runs on every attempt and the timing does not reveal who has an account.
+let decoyHash: Promise<string> | undefined;
+export const decoy = () => (decoyHash ??= hashPassword(newSecret()));
+
+/**
+ * Checks a password for an identifier and records the successful verification in the
+ * interaction. A wrong password and an unknown identifier get the same answer; suspension is
+ * only revealed to someone who knows the password.
+ */
+export async function verifyPasswordIdentity(
+  db: Db,
+  interactionUid: string,
+  identifier: InteractionIdentifier,
+  password: string,
+): Promise<string> {
+  const user = await findUserByIdentifier(db, identifier);
+  const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
+  const outcome = !user || !matches ? invalidCredentials() : user.isSuspended ? userSuspended() : user;
+  await audit(db, interactionUid, identifier, user?.id ?? null, outcome);
+  if (outcome instanceof ApiError) throw outcome;
+
+  const id = newId();
+  await insertVerification(db, {
+    id,
+    interactionUid,
+    type: 'Password',
+    identifier,
+    userId: outcome.id,
+    verifiedAt: new Date(),
+  });
+  return id;
+}
+
+// The place where lockout counters will hook in: every attempt is recorded, with its outcome.
+async function audit(
+  db: Db,
+  interactionUid: string,
+  identifier: InteractionIdentifier,
+  userId: string | null,
+  outcome: ApiError | object,
+): Promise<void> {
+  const failed = outcome instanceof ApiError;
+  await writeLog(db, {
+    key: 'Interaction.SignIn.Verification.Password',
+    userId,
+    payload: {
+      result: failed ? 'Error' : 'Success',
+      ...(failed ? { error: outcome.code } : {}),
+      interactionUid,
+      // An identifier nobody has is often a password typed in the wrong field: not kept.
+      identifier: userId ? identifier : { type: identifier.type },
+    },
+  });
+}
