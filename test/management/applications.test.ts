@@ -193,4 +193,45 @@ describe('applications', async () => {
     assert.equal(deleted.body, undefined);
     assert.equal((await t.api('GET', `/applications/${app.id}`)).status, 404);
   });
+
+  it('lists every management core route, with schemas, in /api/swagger.json', async () => {
+    const response = await fetch(`${t.baseUrl}/api/swagger.json`);
+    assert.equal(response.status, 200);
+    const document = (await response.json()) as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    };
+    const expected: Record<string, string[]> = {
+      '/api/applications': ['get', 'post'],
+      '/api/applications/{id}': ['delete', 'get', 'patch'],
+      '/api/applications/{id}/roles': ['get', 'post'],
+      '/api/applications/{id}/roles/{roleId}': ['delete'],
+      '/api/resources': ['get', 'post'],
+      '/api/resources/{id}': ['delete', 'get', 'patch'],
+      '/api/resources/{resourceId}/scopes': ['get', 'post'],
+      '/api/resources/{resourceId}/scopes/{scopeId}': ['delete', 'patch'],
+      '/api/users': ['get', 'post'],
+      '/api/users/{userId}': ['delete', 'get', 'patch'],
+      '/api/users/{userId}/custom-data': ['patch'],
+      '/api/users/{userId}/profile': ['patch'],
+      '/api/users/{userId}/password': ['patch'],
+      '/api/users/{userId}/is-suspended': ['patch'],
+      '/api/users/{userId}/roles': ['get', 'post'],
+      '/api/users/{userId}/roles/{roleId}': ['delete'],
+      '/api/roles': ['get', 'post'],
+      '/api/roles/{id}': ['delete', 'get', 'patch'],
+      '/api/roles/{id}/scopes': ['get', 'post'],
+      '/api/roles/{id}/scopes/{scopeId}': ['delete'],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      const item = document.paths[path];
+      assert.ok(item, `${path} is documented`);
+      for (const method of methods) {
+        assert.ok(item[method], `${method} ${path} is documented`);
+        assert.ok(Object.keys(item[method]!.responses).length > 1, `${method} ${path} lists its responses`);
+      }
+    }
+    const createUser = document.paths['/api/users']!.post!;
+    assert.ok(createUser.requestBody, 'request bodies are described');
+    assert.ok(!JSON.stringify(document).includes('password_hash'));
+  });
 });
