@@ -39,7 +39,7 @@ export async function findUserStatus(db: Db, userId: string) {
 export async function findApplication(db: Db, applicationId: string) {
   return db
     .selectFrom('applications')
-    .select(['id', 'type', 'is_third_party'])
+    .select(['id', 'type', 'name', 'description', 'is_third_party'])
     .where('id', '=', applicationId)
     .executeTakeFirst();
 }

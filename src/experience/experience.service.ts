@@ -3,7 +3,9 @@ import type { Interaction } from 'oidc-provider';
 import { writeLog } from '../audit/write-log.js';
 import type { Db } from '../storage/database.js';
 import type { InteractionEvent, VerificationType } from '../storage/tables/experience.js';
-import { enqueueEvents } from '../webhooks/outbox.js';
+import { loadUserEntity } from '../users/user-entity.js';
+import { toApplicationEntity } from '../webhooks/entities.js';
+import { enqueueEvents, nudgeDeliveries } from '../webhooks/outbox.js';
 import { findApplication, findUserStatus, recordSignIn } from './accounts.repository.js';
 import { grantFirstPartyConsent } from './consent.js';
 import {
@@ -79,6 +81,7 @@ export async function submitExperience(
   await db.transaction().execute(async (trx) => {
     await recordSignIn(trx, accountId);
     await repository.deleteExperience(trx, interaction.uid);
+    const user = await loadUserEntity(trx, accountId);
     await enqueueEvents(
       trx,
       {
@@ -86,7 +89,16 @@ export async function submitExperience(
         userAgent: request.headers['user-agent'],
         experience: { interactionEvent: state.interactionEvent, applicationId: state.applicationId },
       },
-      [{ event: 'PostSignIn', payload: { userId: accountId, applicationId: state.applicationId } }],
+      [
+        {
+          event: 'PostSignIn',
+          payload: {
+            userId: accountId,
+            ...(user ? { user } : {}),
+            ...(application ? { application: toApplicationEntity(application) } : {}),
+          },
+        },
+      ],
     );
     await writeLog(trx, {
       key: `Interaction.${state.interactionEvent}.Submit`,
@@ -95,6 +107,7 @@ export async function submitExperience(
       payload: { result: 'Success', interactionUid: interaction.uid, amr, ip: request.ip },
     });
   });
+  nudgeDeliveries();
   return redirectTo;
 }
 

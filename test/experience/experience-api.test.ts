@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { json } from '../support/http.js';
 import { startTestService } from '../support/service.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { createApplication, createUser } from './fixtures.js';
 import { beginAuthorization, completeAuthorization } from './flow.js';
 
@@ -112,7 +113,15 @@ describe('Experience API rules', async () => {
     assert.equal(conflict.body.code, 'session.identity_conflict');
   });
 
-  it('keeps the state in the database by interaction and clears it on submit', async () => {
+  it('keeps the state in the database by interaction, clears it on submit, fires PostSignIn', async () => {
+    const receiver = await startWebhookReceiver();
+    after(() => receiver.close());
+    const hook = await t.api('POST', '/hooks', {
+      name: 'sign-ins',
+      events: ['PostSignIn'],
+      config: { url: receiver.url },
+    });
+    assert.equal(hook.status, 201);
     const { authorization, call } = await session();
     const db = t.service.storage.db;
     const stateOf = (uid: string) =>
@@ -138,6 +147,16 @@ describe('Experience API rules', async () => {
     assert.equal(await stateOf(authorization.uid), undefined);
     const tokens = await completeAuthorization(authorization, submit.body.redirectTo);
     assert.equal(tokens.claims()?.sub, user.id);
+
+    const [delivery] = await receiver.waitFor(1);
+    assert.equal(delivery!.json.event, 'PostSignIn');
+    assert.equal(delivery!.json.interactionEvent, 'SignIn');
+    assert.equal(delivery!.json.userId, user.id);
+    assert.equal(delivery!.json.user.id, user.id);
+    assert.ok(delivery!.json.user.lastSignInAt);
+    assert.equal(delivery!.json.user.passwordHash, undefined);
+    assert.equal(delivery!.json.applicationId, app.id);
+    assert.equal(delivery!.json.application.type, 'SPA');
   });
 
   it('serves the sign-in page under a strict content security policy', async () => {

@@ -1,7 +1,6 @@
-import { newId, newSecret } from '../../src/storage/ids.js';
-import { json } from '../../src/storage/json.js';
+import assert from 'node:assert/strict';
+import { newId } from '../../src/storage/ids.js';
 import type { ApplicationType } from '../../src/storage/tables/core.js';
-import { hashPassword } from '../../src/users/passwords.js';
 import type { TestService } from '../support/service.js';
 
 export interface TestApplication {
@@ -11,58 +10,45 @@ export interface TestApplication {
   redirectUri: string;
 }
 
-// Fixtures are written with Kysely until the management routes for them exist.
+/** A management API call that must succeed; returns the body. */
+async function create<T>(t: TestService, method: string, path: string, body: unknown): Promise<T> {
+  const response = await t.api<T>(method, path, body);
+  assert.ok(response.status < 300, `${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
 export async function createApplication(
   t: TestService,
   type: ApplicationType,
   options: { redirectUri?: string; isThirdParty?: boolean } = {},
 ): Promise<TestApplication> {
-  const app = {
-    id: newId(),
+  const redirectUri = options.redirectUri ?? `${t.baseUrl}/test-callback/${type.toLowerCase()}`;
+  const app = await create<{ id: string; secret: string }>(t, 'POST', '/applications', {
+    name: `${type} test app`,
     type,
-    secret: newSecret(),
-    redirectUri: options.redirectUri ?? `${t.baseUrl}/test-callback/${type.toLowerCase()}`,
-  };
-  await t.service.storage.db
-    .insertInto('applications')
-    .values({
-      id: app.id,
-      name: `${type} test app`,
-      description: null,
-      type,
-      secret: app.secret,
-      is_third_party: options.isThirdParty ?? false,
-      oidc_client_metadata: json({ redirectUris: [app.redirectUri], postLogoutRedirectUris: [] }),
-      custom_client_metadata: json({}),
-      custom_data: json({}),
-    })
-    .execute();
-  return app;
+    isThirdParty: options.isThirdParty ?? false,
+    oidcClientMetadata: { redirectUris: [redirectUri], postLogoutRedirectUris: [] },
+  });
+  return { id: app.id, type, secret: app.secret, redirectUri };
 }
 
 export async function createUser(t: TestService, password: string, email?: string) {
-  const id = newId();
   const username = `user_${newId(8)}`;
-  await t.service.storage.db
-    .insertInto('users')
-    .values({
-      id,
-      username,
-      primary_email: email ?? null,
-      primary_phone: null,
-      name: null,
-      avatar: null,
-      password_hash: await hashPassword(password),
-      profile: json({}),
-      custom_data: json({}),
-      identities: json({}),
-      application_id: null,
-    })
-    .execute();
-  return { id, username, email };
+  const user = await create<{ id: string }>(t, 'POST', '/users', {
+    username,
+    password,
+    ...(email ? { primaryEmail: email } : {}),
+  });
+  return { id: user.id, username, email };
 }
 
-export async function setSuspended(t: TestService, userId: string, suspended: boolean) {
+/** Through the management API, which also revokes the user's grants. */
+export async function suspendThroughApi(t: TestService, userId: string, isSuspended: boolean) {
+  await create(t, 'PATCH', `/users/${userId}/is-suspended`, { isSuspended });
+}
+
+/** Directly in the table: what oidc-provider's account lookup alone must enforce. */
+export async function markSuspended(t: TestService, userId: string, suspended: boolean) {
   await t.service.storage.db
     .updateTable('users')
     .set({ is_suspended: suspended })
@@ -72,29 +58,21 @@ export async function setSuspended(t: TestService, userId: string, suspended: bo
 
 /** An API resource with `read` and `write`, and one user role per scope. */
 export async function createResourceWithRoles(t: TestService) {
-  const db = t.service.storage.db;
-  const resourceId = newId();
-  const indicator = `https://api-${resourceId}.example.com`;
-  await db
-    .insertInto('resources')
-    .values({ id: resourceId, name: `API ${resourceId}`, indicator, access_token_ttl: 600 })
-    .execute();
-  const roles: Record<'read' | 'write', string> = { read: newId(), write: newId() };
-  for (const [name, roleId] of Object.entries(roles)) {
-    const scopeId = newId();
-    await db
-      .insertInto('scopes')
-      .values({ id: scopeId, resource_id: resourceId, name, description: null })
-      .execute();
-    await db
-      .insertInto('roles')
-      .values({ id: roleId, name: `${name}-${roleId}`, description: name, type: 'User' })
-      .execute();
-    await db.insertInto('roles_scopes').values({ role_id: roleId, scope_id: scopeId }).execute();
+  const indicator = `https://api-${newId(8)}.example.com`;
+  const resource = await create<{ id: string }>(t, 'POST', '/resources', { name: 'Orders', indicator });
+  const roles = { read: '', write: '' };
+  for (const name of ['read', 'write'] as const) {
+    const scope = await create<{ id: string }>(t, 'POST', `/resources/${resource.id}/scopes`, { name });
+    const role = await create<{ id: string }>(t, 'POST', '/roles', {
+      name: `${name}-${newId(8)}`,
+      description: `may ${name}`,
+      scopeIds: [scope.id],
+    });
+    roles[name] = role.id;
   }
   return { indicator, roles };
 }
 
 export async function assignRole(t: TestService, userId: string, roleId: string) {
-  await t.service.storage.db.insertInto('users_roles').values({ user_id: userId, role_id: roleId }).execute();
+  await create(t, 'POST', `/users/${userId}/roles`, { roleIds: [roleId] });
 }

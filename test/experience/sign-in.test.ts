@@ -10,7 +10,8 @@ import {
   createApplication,
   createResourceWithRoles,
   createUser,
-  setSuspended,
+  markSuspended,
+  suspendThroughApi,
 } from './fixtures.js';
 import { authorize, beginAuthorization, completeAuthorization, signIn, signInWithPassword } from './flow.js';
 
@@ -116,7 +117,7 @@ describe('interactive sign-in through the Experience API', async () => {
 
   it('refuses a suspended user at password verification', async () => {
     const suspended = await createUser(t, password);
-    await setSuspended(t, suspended.id, true);
+    await suspendThroughApi(t, suspended.id, true);
     const { browser } = await beginAuthorization(t, spa);
     const call = (method: string, path: string, body?: unknown) =>
       browser.call(t.baseUrl, method, `/api/experience${path}`, body);
@@ -143,7 +144,7 @@ describe('interactive sign-in through the Experience API', async () => {
       (await call('POST', '/identification', { verificationId: body.verificationId })).status,
       204,
     );
-    await setSuspended(t, later.id, true);
+    await suspendThroughApi(t, later.id, true);
     const submit = await call('POST', '/submit');
     assert.equal(submit.status, 401);
     assert.equal(submit.body.code, 'user.suspended');
@@ -151,15 +152,22 @@ describe('interactive sign-in through the Experience API', async () => {
 
   it('refuses the refresh token of a user suspended afterwards with invalid_grant', async () => {
     const victim = await createUser(t, password);
+    // Through the API (which also revokes grants), and in the table alone (the account lookup).
+    const suspensions = [
+      (suspended: boolean) => suspendThroughApi(t, victim.id, suspended),
+      (suspended: boolean) => markSuspended(t, victim.id, suspended),
+    ];
     for (const app of [traditional, spa]) {
-      await setSuspended(t, victim.id, false);
-      const { client, tokens } = await signIn(t, app, victim, password);
-      await setSuspended(t, victim.id, true);
-      await assert.rejects(oidc.refreshTokenGrant(client, tokens.refresh_token!), (error: unknown) => {
-        assert.ok(error instanceof oidc.ResponseBodyError);
-        assert.equal(error.error, 'invalid_grant');
-        return true;
-      });
+      for (const setSuspended of suspensions) {
+        await setSuspended(false);
+        const { client, tokens } = await signIn(t, app, victim, password);
+        await setSuspended(true);
+        await assert.rejects(oidc.refreshTokenGrant(client, tokens.refresh_token!), (error: unknown) => {
+          assert.ok(error instanceof oidc.ResponseBodyError);
+          assert.equal(error.error, 'invalid_grant');
+          return true;
+        });
+      }
     }
   });
 
