@@ -82,6 +82,7 @@ export async function updateScope(
 }
 
 export async function deleteScope(trx: Trx, events: EventSink, resourceId: string, scopeId: string) {
+  await getScope(trx, resourceId, scopeId);
   if (isManagementScope(scopeId)) {
     throw new ApiError(
       400,
@@ -89,7 +90,6 @@ export async function deleteScope(trx: Trx, events: EventSink, resourceId: strin
       'The management API scope cannot be deleted.',
     );
   }
-  await getScope(trx, resourceId, scopeId);
   await repository.deleteScope(trx, scopeId);
   events.emit('Scope.Deleted', { data: null });
 }

@@ -47,7 +47,8 @@ function matching(db: Db, search: string | undefined) {
     eb.or([
       eb('username', 'ilike', pattern),
       eb('primary_email', 'ilike', pattern),
-      eb('primary_phone', 'ilike', pattern),
+      // Phones are stored without their leading +.
+      eb('primary_phone', 'ilike', likePattern(search.replace(/^\+/, ''))),
       eb('name', 'ilike', pattern),
     ]),
   );

@@ -161,6 +161,7 @@ describe('users', async () => {
       ['zebedee', 'Zebedee Quux'],
       ['ZQ@EXAMPLE', 'Zebedee Quux'],
       ['77009', null],
+      ['+4477', null],
     ] as const) {
       const found = await t.api<User[]>('GET', `/users?search=${encodeURIComponent(search)}`);
       assert.equal(found.body.length, 1, search);
