@@ -127,7 +127,9 @@ describe('two instances on one PostgreSQL database', { skip: backend !== 'postgr
       const baseA = `http://127.0.0.1:${portA}`;
       const baseB = `http://127.0.0.1:${portB}`;
       const id = await createResource(baseA, 'https://shared.example/api');
-      const response = await readResource(baseB, id);
+      const response = await fetch(`${baseB}/api/resources/${id}`, {
+        headers: { authorization: `Bearer ${await managementToken(baseA)}` },
+      });
       assert.equal(response.status, 200);
       const keysA = await json(await fetch(`${baseA}/oidc/jwks`));
       const keysB = await json(await fetch(`${baseB}/oidc/jwks`));

@@ -100,6 +100,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX oidc_model_instances_uid ON oidc_model_instances (uid) WHERE uid IS NOT NULL;
     CREATE INDEX oidc_model_instances_user_code ON oidc_model_instances (user_code) WHERE user_code IS NOT NULL;
     CREATE INDEX oidc_model_instances_expires_at ON oidc_model_instances (expires_at);
+    CREATE INDEX oidc_model_instances_account_id ON oidc_model_instances ((payload ->> 'accountId'));
+    CREATE INDEX oidc_model_instances_client_id ON oidc_model_instances ((payload ->> 'clientId'));
 
     CREATE TABLE signing_keys (
       id text PRIMARY KEY,
