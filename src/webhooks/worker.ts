@@ -2,12 +2,8 @@ import { pino, type Logger } from 'pino';
 import type { Services } from '../app.js';
 import type { Config } from '../config.js';
 import type { Db } from '../storage/database.js';
-import {
-  claimDueDeliveries,
-  recordAttempts,
-  type AttemptRecord,
-  type ClaimedDelivery,
-} from './deliveries.repository.js';
+import { AttemptRecorder } from './attempt-recorder.js';
+import { claimDueDeliveries, type ClaimedDelivery } from './deliveries.repository.js';
 import { describeOutcome, nextState, stateColumns } from './delivery-state.js';
 import { createSender, type Sender } from './http-sender.js';
 import { signedRequest } from './outgoing.js';
@@ -18,7 +14,9 @@ export interface BackgroundWork {
 }
 
 const pollIntervalMs = 500;
-const maxClaim = 100;
+// Rows per claim: larger batches cost fewer round trips (the embedded database pays most per statement).
+const minClaim = 50;
+const maxClaim = 200;
 // On shutdown, sends still running after this are abandoned; their lease hands them to a later claim.
 const stopGraceMs = 1000;
 
@@ -30,21 +28,24 @@ export function startDeliveryWorkers(services: Services): BackgroundWork {
 }
 
 /**
- * Claims due deliveries in batches while it has free send slots (TESSERA_WEBHOOK_WORKERS), sends
- * them concurrently over keep-alive connections, and records finished attempts in batches.
- * Woken by `nudgeDeliveries()` after local commits, and by a poll for other instances' rows
- * and for retries that come due.
+ * Claims due deliveries in batches into a local queue, refilled while half a window of sends
+ * (TESSERA_WEBHOOK_WORKERS concurrent requests) is still queued, so database round trips overlap
+ * the HTTP calls. Sends run concurrently over keep-alive connections; finished attempts are recorded in
+ * batches. Woken by `nudgeDeliveries()` after local commits, and by a poll for other instances'
+ * rows and for retries that come due.
  */
 class DeliveryWorker {
   private readonly log: Logger;
   private readonly sender: Sender;
+  private readonly recorder: AttemptRecorder;
+  private readonly slots: number;
+  private readonly claimSize: number;
   private readonly leaseMs: number;
   private readonly poll: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private readonly sends = new Set<Promise<void>>();
-  private finished: AttemptRecord[] = [];
+  private queue: ClaimedDelivery[] = [];
   private claiming: Promise<void> | undefined;
-  private flushing: Promise<void> | undefined;
   private nudged: NodeJS.Immediate | undefined;
   private claimAgain = false;
   private mayHaveMore = true;
@@ -56,8 +57,13 @@ class DeliveryWorker {
   ) {
     this.log = pino({ level: config.logLevel, name: 'webhooks' });
     this.sender = createSender(config.webhooks);
-    // Longer than any send, plus room to record it; only a crashed instance lets a lease lapse.
-    this.leaseMs = config.webhooks.timeoutMs + 10_000;
+    this.recorder = new AttemptRecorder(db, this.log);
+    this.slots = config.webhooks.workers;
+    this.claimSize = Math.min(Math.max(this.slots, minClaim), maxClaim);
+    // A claimed row waits behind at most half a window plus one claim of rows, then takes one send,
+    // then is recorded: only a crashed (or stalled) instance lets its lease lapse.
+    const rounds = 2 + Math.ceil(this.claimSize / this.slots);
+    this.leaseMs = rounds * config.webhooks.timeoutMs + 10_000;
     this.poll = setInterval(() => this.wake(), pollIntervalMs);
     // Deferred a turn, so a nudge from a request handler lets its response go out first.
     this.unsubscribe = onDeliveriesEnqueued(() => {
@@ -76,15 +82,14 @@ class DeliveryWorker {
   }
 
   private async claimLoop(): Promise<void> {
-    const slots = this.config.webhooks.workers;
     try {
       do {
         this.claimAgain = false;
-        while (!this.stopped && this.mayHaveMore && this.sends.size < slots) {
-          const wanted = Math.min(slots - this.sends.size, maxClaim);
-          const rows = await claimDueDeliveries(this.db, wanted, this.leaseMs);
-          this.mayHaveMore = rows.length === wanted;
-          for (const row of rows) if (row.enabled) this.dispatch(row);
+        while (!this.stopped && this.mayHaveMore && this.queue.length < this.slots / 2) {
+          const rows = await claimDueDeliveries(this.db, this.claimSize, this.leaseMs);
+          this.mayHaveMore = rows.length === this.claimSize;
+          this.queue.push(...rows.filter((row) => row.enabled));
+          this.startSends();
         }
       } while (this.claimAgain && !this.stopped);
     } catch (error) {
@@ -92,12 +97,15 @@ class DeliveryWorker {
     }
   }
 
-  private dispatch(row: ClaimedDelivery): void {
-    const send = this.attempt(row).finally(() => {
-      this.sends.delete(send);
-      if (this.mayHaveMore && !this.stopped) this.wake();
-    });
-    this.sends.add(send);
+  private startSends(): void {
+    while (!this.stopped && this.sends.size < this.slots && this.queue.length > 0) {
+      const send = this.attempt(this.queue.shift()!).finally(() => {
+        this.sends.delete(send);
+        this.startSends();
+        if (this.mayHaveMore && this.queue.length < this.slots / 2) this.wake();
+      });
+      this.sends.add(send);
+    }
   }
 
   private async attempt(row: ClaimedDelivery): Promise<void> {
@@ -110,31 +118,13 @@ class DeliveryWorker {
       maxRetryAfterSeconds: 86_400,
     };
     const { status, nextAttemptAt } = stateColumns(nextState(outcome, attempt, policy));
-    this.finished.push({
+    this.recorder.add({
       deliveryId: row.id,
       status,
       nextAttemptAt,
       durationMs: outcome.durationMs,
       ...describeOutcome(outcome),
     });
-    this.flush();
-  }
-
-  /** One writer at a time; attempts that finish meanwhile are written by the next round. */
-  private flush(): Promise<void> {
-    this.flushing ??= (async () => {
-      while (this.finished.length > 0) {
-        const batch = this.finished;
-        this.finished = [];
-        try {
-          await recordAttempts(this.db, batch);
-        } catch (error) {
-          // The rows stay leased; once the lease lapses they are sent again (at least once).
-          this.log.error({ err: error }, 'recording webhook attempts failed');
-        }
-      }
-    })().finally(() => (this.flushing = undefined));
-    return this.flushing;
   }
 
   async stop(): Promise<void> {
@@ -145,8 +135,9 @@ class DeliveryWorker {
     await this.claiming;
     const grace = new Promise((resolve) => setTimeout(resolve, stopGraceMs).unref());
     await Promise.race([Promise.allSettled([...this.sends]), grace]);
-    await this.flush();
-    this.finished = [];
+    await this.recorder.close();
+    // Queued rows were never sent; their lease hands them to the next claim.
+    this.queue = [];
     this.sender.close();
   }
 }

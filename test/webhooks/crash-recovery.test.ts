@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { after, describe, it } from 'node:test';
+import { createTestDatabase } from '../support/databases.js';
+import { BOOTSTRAP_CLIENT, freePort, serviceEnv, startTestService } from '../support/service.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
+import { eventually, type Body } from './helpers.js';
+
+const env = {
+  TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
+  TESSERA_WEBHOOK_TIMEOUT_MS: '2000',
+  // One claim fills one window: the lease is 3 timeouts + 10 s, the shortest wait for a restart.
+  TESSERA_WEBHOOK_WORKERS: '64',
+};
+
+describe('a service killed with deliveries in flight', async () => {
+  const database = await createTestDatabase();
+  const receiver = await startWebhookReceiver();
+  let child: ChildProcess | undefined;
+  after(async () => {
+    child?.kill('SIGKILL');
+    await receiver.close();
+  });
+
+  it('delivers them after a restart on the same database', async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['bin/tessera.js', 'start'], {
+      env: { ...process.env, ...serviceEnv(port, database, env) },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    await eventually(
+      () =>
+        fetch(`${baseUrl}/api/status`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      (status) => status === 204,
+      60_000,
+    );
+    const api = await managementClient(baseUrl);
+
+    receiver.behave('hang');
+    const hook = await api('POST', '/hooks', {
+      name: 'crash',
+      events: ['User.Created'],
+      config: { url: receiver.url },
+    });
+    assert.equal(hook.status, 201);
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await api('POST', '/users', { username: `crash_${i}_${Date.now()}` })).status, 200);
+    }
+    const inFlight = await receiver.waitFor(3, { filter: () => true });
+    child.kill('SIGKILL');
+    await exited;
+    const hungIds = new Set(inFlight.map((request) => request.id));
+
+    receiver.behave({ status: 200 });
+    const restarted = await startTestService({ database, manualStop: true, env });
+    try {
+      // The dead instance's lease must lapse before another claims its rows.
+      const delivered = await receiver.waitFor(3, { timeoutMs: 40_000 });
+      assert.deepEqual(new Set(delivered.map((request) => request.id)), hungIds);
+      const deliveries = await eventually(
+        () => restarted.api<Body>('GET', `/hooks/${hook.body.id}/deliveries`),
+        (r) => r.body.length === 3 && r.body.every((d: Body) => d.status === 'delivered'),
+      );
+      assert.equal(deliveries.body.length, 3);
+    } finally {
+      await restarted.stop();
+      await database.drop();
+    }
+  });
+});
+
+async function managementClient(baseUrl: string) {
+  const basic = Buffer.from(`${BOOTSTRAP_CLIENT.id}:${BOOTSTRAP_CLIENT.secret}`).toString('base64');
+  const tokenResponse = await fetch(`${baseUrl}/oidc/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', resource: `${baseUrl}/api`, scope: 'all' }),
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  return async (method: string, path: string, body: unknown): Promise<{ status: number; body: Body }> => {
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+}
