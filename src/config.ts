@@ -42,11 +42,22 @@ const environmentSchema = z.object({
   TESSERA_WEBHOOK_RETRY_SCHEDULE: retrySchedule.default([
     0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400,
   ]),
-  TESSERA_WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(256).default(16),
+  TESSERA_WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(256).default(64),
+  TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK: z.coerce.number().int().min(1).max(256).default(16),
   TESSERA_WEBHOOK_USER_AGENT: z
     .string()
     .min(1)
     .default('Tessera/0.1 (+https://github.com/tessera-id/tessera)'),
+  TESSERA_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+    .optional(),
+  TESSERA_SMTP_FROM: z.string().min(3).max(320).optional(),
+  TESSERA_SEND_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
+  TESSERA_SEND_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  TESSERA_LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(3),
+  TESSERA_LOCKOUT_WINDOW_SECONDS: seconds.default(3600),
+  TESSERA_LOCKOUT_SECONDS: seconds.default(600),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -70,8 +81,17 @@ export interface Config {
     timeoutMs: number;
     retryScheduleSeconds: number[];
     workers: number;
+    /** Sends to one hook at a time, so one slow receiver cannot hold every worker. */
+    maxInFlightPerHook: number;
     userAgent: string;
   };
+  /** Verification-code delivery: SMTP for e-mail when configured, else the recording connector. */
+  messages: {
+    smtp: { url: string; from: string } | undefined;
+    sendLimitPerHour: number;
+    sendMinIntervalSeconds: number;
+  };
+  lockout: { maxFailures: number; windowSeconds: number; lockSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.TESSERA_BOOTSTRAP_CLIENT_ID) !== Boolean(e.TESSERA_BOOTSTRAP_CLIENT_SECRET)) {
     throw new ConfigError(
       'invalid setting TESSERA_BOOTSTRAP_CLIENT_ID: TESSERA_BOOTSTRAP_CLIENT_ID and TESSERA_BOOTSTRAP_CLIENT_SECRET go together',
+    );
+  }
+  if (Boolean(e.TESSERA_SMTP_URL) !== Boolean(e.TESSERA_SMTP_FROM)) {
+    throw new ConfigError(
+      'invalid setting TESSERA_SMTP_URL: TESSERA_SMTP_URL and TESSERA_SMTP_FROM go together',
     );
   }
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -115,7 +140,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.TESSERA_WEBHOOK_TIMEOUT_MS,
       retryScheduleSeconds: e.TESSERA_WEBHOOK_RETRY_SCHEDULE,
       workers: e.TESSERA_WEBHOOK_WORKERS,
+      maxInFlightPerHook: e.TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK,
       userAgent: e.TESSERA_WEBHOOK_USER_AGENT,
+    },
+    messages: {
+      smtp:
+        e.TESSERA_SMTP_URL && e.TESSERA_SMTP_FROM
+          ? { url: e.TESSERA_SMTP_URL, from: e.TESSERA_SMTP_FROM }
+          : undefined,
+      sendLimitPerHour: e.TESSERA_SEND_LIMIT_PER_HOUR,
+      sendMinIntervalSeconds: e.TESSERA_SEND_MIN_INTERVAL_SECONDS,
+    },
+    lockout: {
+      maxFailures: e.TESSERA_LOCKOUT_MAX_FAILURES,
+      windowSeconds: e.TESSERA_LOCKOUT_WINDOW_SECONDS,
+      lockSeconds: e.TESSERA_LOCKOUT_SECONDS,
     },
   };
 }

@@ -9,7 +9,10 @@ export interface SignInCandidate {
   isSuspended: boolean;
 }
 
-/** Usernames and e-mail addresses match case-insensitively, as their unique indexes do. */
+/**
+ * Usernames and e-mail addresses match case-insensitively, as their unique indexes do; phone
+ * numbers by their digits, however they were typed or stored.
+ */
 export async function findUserByIdentifier(
   db: Db,
   identifier: InteractionIdentifier,
@@ -25,7 +28,11 @@ export async function findUserByIdentifier(
         case 'email':
           return eb(eb.fn('lower', ['primary_email']), '=', eb.fn('lower', [value]));
         case 'phone':
-          return eb('primary_phone', '=', value);
+          return eb(
+            eb.fn('regexp_replace', ['primary_phone', eb.val('\\D'), eb.val(''), eb.val('g')]),
+            '=',
+            eb.val(identifier.value.replace(/\D/g, '')),
+          );
       }
     })
     .executeTakeFirst();
@@ -63,4 +70,22 @@ export async function userResourceScopes(db: Db, userId: string, indicator: stri
 
 export async function recordSignIn(trx: Transaction<Database>, userId: string): Promise<void> {
   await trx.updateTable('users').set({ last_sign_in_at: new Date() }).where('id', '=', userId).execute();
+}
+
+export async function currentPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
+export async function findPrimaryEmail(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('primary_email')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.primary_email ?? undefined;
 }

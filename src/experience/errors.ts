@@ -12,13 +12,6 @@ export const sessionNotFound = () =>
 export const experienceNotStarted = () =>
   new ApiError(400, 'session.interaction_not_found', 'Start the experience with PUT /api/experience first.');
 
-export const eventNotSupported = (event: string) =>
-  new ApiError(
-    422,
-    'session.interaction_event_not_supported',
-    `The ${event} experience is not supported yet.`,
-  );
-
 export const invalidCredentials = () =>
   new ApiError(422, 'session.invalid_credentials', 'The account or the password is incorrect.');
 
@@ -36,3 +29,44 @@ export const identityConflict = () =>
 
 export const identifierNotFound = () =>
   new ApiError(400, 'session.identifier_not_found', 'Identify the user before submitting the sign-in.');
+
+export const verificationBlocked = () =>
+  new ApiError(
+    400,
+    'session.verification_blocked_too_many_attempts',
+    'Too many failed attempts for this identifier; try again later.',
+  );
+
+export const userNotExist = () =>
+  new ApiError(404, 'user.user_not_exist', 'No account uses this identifier.');
+
+export const signInMethodNotEnabled = () =>
+  new ApiError(422, 'user.sign_in_method_not_enabled', 'This sign-in method is not enabled.');
+
+export const signUpMethodNotEnabled = () =>
+  new ApiError(422, 'user.sign_up_method_not_enabled', 'This sign-up method is not enabled.');
+
+export const missingProfile = (missing: string[]) =>
+  new ApiError(422, 'user.missing_profile', `The account still needs: ${missing.join(', ')}.`, {
+    missingProfile: missing,
+  });
+
+export const profileNotSupported = (type: string, event: string) =>
+  new ApiError(422, 'session.profile_not_supported', `A ${type} cannot be set in a ${event} experience.`);
+
+export const samePassword = () =>
+  new ApiError(422, 'user.same_password', 'The new password must differ from the current one.');
+
+export const eventSwitchNotSupported = () =>
+  new ApiError(
+    422,
+    'session.interaction_event_switch_not_supported',
+    'Only SignIn and Register switch into each other; start ForgotPassword with PUT /api/experience.',
+  );
+
+export const identifierMismatch = (type: 'email' | 'phone') =>
+  new ApiError(
+    400,
+    `verification_code.${type}_mismatch`,
+    `The ${type === 'email' ? 'e-mail address' : 'phone number'} is not the one the code was sent to.`,
+  );

@@ -1,8 +1,9 @@
-import type { Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../storage/database.js';
 import { json } from '../storage/json.js';
 import type { Database } from '../storage/schema.js';
 import type {
+  ExperienceProfile,
   InteractionEvent,
   InteractionIdentifier,
   VerificationType,
@@ -13,12 +14,13 @@ export interface ExperienceState {
   interactionEvent: InteractionEvent;
   applicationId: string;
   userId: string | null;
+  profile: ExperienceProfile;
 }
 
 /** (Re)starts the experience of an interaction: a new PUT forgets earlier verifications. */
 export async function resetExperience(
   trx: Transaction<Database>,
-  state: Omit<ExperienceState, 'userId'> & { expiresAt: Date },
+  state: Omit<ExperienceState, 'userId' | 'profile'> & { expiresAt: Date },
 ): Promise<void> {
   await trx
     .deleteFrom('experience_verifications')
@@ -28,6 +30,7 @@ export async function resetExperience(
     interaction_event: state.interactionEvent,
     application_id: state.applicationId,
     user_id: null,
+    profile: json({}),
     expires_at: state.expiresAt,
   };
   await trx
@@ -45,7 +48,7 @@ export async function deleteExpiredExperiences(db: Db): Promise<void> {
 export async function findExperience(db: Db, interactionUid: string): Promise<ExperienceState | undefined> {
   const row = await db
     .selectFrom('experience_interactions')
-    .select(['interaction_uid', 'interaction_event', 'application_id', 'user_id'])
+    .select(['interaction_uid', 'interaction_event', 'application_id', 'user_id', 'profile'])
     .where('interaction_uid', '=', interactionUid)
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
@@ -55,8 +58,34 @@ export async function findExperience(db: Db, interactionUid: string): Promise<Ex
       interactionEvent: row.interaction_event,
       applicationId: row.application_id,
       userId: row.user_id,
+      profile: row.profile,
     }
   );
+}
+
+/** Switching between SignIn and Register keeps the verifications, not who was identified. */
+export async function switchEvent(db: Db, interactionUid: string, event: InteractionEvent): Promise<void> {
+  await db
+    .updateTable('experience_interactions')
+    .set({ interaction_event: event, user_id: null, profile: json({}), updated_at: new Date() })
+    .where('interaction_uid', '=', interactionUid)
+    .execute();
+}
+
+/** Merges into the collected profile in one statement, so concurrent calls do not lose fields. */
+export async function mergeProfile(
+  db: Db,
+  interactionUid: string,
+  profile: ExperienceProfile,
+): Promise<void> {
+  await db
+    .updateTable('experience_interactions')
+    .set((eb) => ({
+      profile: sql<string>`${eb.ref('profile')} || ${json(profile)}::jsonb`,
+      updated_at: new Date(),
+    }))
+    .where('interaction_uid', '=', interactionUid)
+    .execute();
 }
 
 export async function setIdentifiedUser(db: Db, interactionUid: string, userId: string): Promise<void> {
@@ -65,6 +94,17 @@ export async function setIdentifiedUser(db: Db, interactionUid: string, userId: 
     .set({ user_id: userId, updated_at: new Date() })
     .where('interaction_uid', '=', interactionUid)
     .execute();
+}
+
+/** Locks the experience for the submit's transaction; false when it is gone (submitted already). */
+export async function lockExperience(trx: Transaction<Database>, interactionUid: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('experience_interactions')
+    .select('interaction_uid')
+    .where('interaction_uid', '=', interactionUid)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteExperience(trx: Transaction<Database>, interactionUid: string): Promise<void> {
@@ -80,7 +120,7 @@ export interface NewVerification {
   verifiedAt: Date | null;
 }
 
-export async function insertVerification(db: Db, verification: NewVerification): Promise<void> {
+export async function insertVerification(db: Kysely<Database>, verification: NewVerification): Promise<void> {
   await db
     .insertInto('experience_verifications')
     .values({
@@ -94,15 +134,43 @@ export async function insertVerification(db: Db, verification: NewVerification):
     .execute();
 }
 
-/** A verification that succeeded within this interaction; another interaction's id finds nothing. */
-export async function findVerified(db: Db, interactionUid: string, id: string) {
+/** A verification of this interaction, verified or not; another interaction's id finds nothing. */
+export async function findVerification(db: Db, interactionUid: string, id: string) {
   return db
     .selectFrom('experience_verifications')
-    .select(['id', 'type', 'user_id'])
+    .select(['id', 'type', 'identifier', 'user_id', 'verified_at'])
     .where('id', '=', id)
     .where('interaction_uid', '=', interactionUid)
-    .where('verified_at', 'is not', null)
     .executeTakeFirst();
+}
+
+/** A verification that succeeded within this interaction; another interaction's id finds nothing. */
+export async function findVerified(db: Db, interactionUid: string, id: string) {
+  const verification = await findVerification(db, interactionUid, id);
+  return verification?.verified_at ? verification : undefined;
+}
+
+export async function markVerified(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('experience_verifications')
+    .set({ verified_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The identifiers this interaction proved control of by codes (the e-mails JIT may match). */
+export async function verifiedCodeIdentifiers(
+  db: Db,
+  interactionUid: string,
+): Promise<InteractionIdentifier[]> {
+  const rows = await db
+    .selectFrom('experience_verifications')
+    .select('identifier')
+    .where('interaction_uid', '=', interactionUid)
+    .where('type', 'in', ['EmailVerificationCode', 'PhoneVerificationCode'])
+    .where('verified_at', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.identifier ? [row.identifier] : []));
 }
 
 export async function verifiedTypes(db: Db, interactionUid: string): Promise<VerificationType[]> {

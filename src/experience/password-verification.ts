@@ -1,12 +1,16 @@
+import type { Interaction } from 'oidc-provider';
+import type { Services } from '../app.js';
 import { writeLog } from '../audit/write-log.js';
 import { ApiError } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import { newId, newSecret } from '../storage/ids.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
+import type { TriggerContext } from '../webhooks/outbox.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { findUserByIdentifier } from './accounts.repository.js';
 import { invalidCredentials, userSuspended } from './errors.js';
 import { insertVerification } from './experience.repository.js';
+import { assertNotLocked, failedVerification, succeededVerification } from './lockout.js';
 
 // Unknown identifiers and users without a password are checked against this hash of a random
 // password, so argon2 runs on every attempt and the timing does not reveal who has an account.
@@ -15,25 +19,32 @@ export const decoy = () => (decoyHash ??= hashPassword(newSecret()));
 
 /**
  * Checks a password for an identifier and records the successful verification in the
- * interaction. A wrong password and an unknown identifier get the same answer; suspension is
- * only revealed to someone who knows the password.
+ * interaction. A wrong password and an unknown identifier get the same answer and both count
+ * towards the identifier's lockout; suspension is only revealed to someone who knows the password.
  */
 export async function verifyPasswordIdentity(
-  db: Db,
-  interactionUid: string,
+  services: Services,
+  interaction: Interaction,
   identifier: InteractionIdentifier,
   password: string,
+  context: TriggerContext,
 ): Promise<string> {
+  const { db } = services;
+  await assertNotLocked(services, identifier);
   const user = await findUserByIdentifier(db, identifier);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
   const outcome = !user || !matches ? invalidCredentials() : user.isSuspended ? userSuspended() : user;
-  await audit(db, interactionUid, identifier, user?.id ?? null, outcome);
-  if (outcome instanceof ApiError) throw outcome;
+  await audit(db, interaction.uid, identifier, user?.id ?? null, outcome);
+  if (outcome instanceof ApiError) {
+    if (outcome.code === 'user.suspended') throw outcome;
+    throw await failedVerification(services, identifier, context, outcome);
+  }
+  await succeededVerification(services, identifier);
 
   const id = newId();
   await insertVerification(db, {
     id,
-    interactionUid,
+    interactionUid: interaction.uid,
     type: 'Password',
     identifier,
     userId: outcome.id,
@@ -42,7 +53,7 @@ export async function verifyPasswordIdentity(
   return id;
 }
 
-// The place where lockout counters will hook in: every attempt is recorded, with its outcome.
+// Every attempt is recorded with its outcome; the lockout counters live in their own table.
 async function audit(
   db: Db,
   interactionUid: string,

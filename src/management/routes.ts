@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { logsRoutes } from '../audit/logs.routes.js';
+import { signInExperienceRoutes } from '../experience/sign-in-experience.routes.js';
 import { jwtCustomizerRoutes } from '../impersonation/jwt-customizer.routes.js';
 import { subjectTokensRoutes } from '../impersonation/subject-tokens.routes.js';
+import { messagesRoutes } from '../messages/messages.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { hooksRoutes } from '../webhooks/hooks.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
@@ -31,4 +33,6 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(logsRoutes);
   await app.register(hooksRoutes);
   await app.register(organizationsRoutes);
+  await app.register(signInExperienceRoutes);
+  await app.register(messagesRoutes);
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { invitationsRoutes } from './invitations.routes.js';
+import { jitRoutes } from './jit.routes.js';
 import { memberApplicationsRoutes } from './member-applications.routes.js';
 import { memberRolesRoutes } from './member-roles.routes.js';
 import { memberUsersRoutes } from './member-users.routes.js';
@@ -18,4 +19,5 @@ export const organizationsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(roleScopesRoutes);
   await app.register(organizationScopesRoutes);
   await app.register(invitationsRoutes);
+  await app.register(jitRoutes);
 };

@@ -4,6 +4,7 @@ import * as impersonation from './0002_impersonation.js';
 import * as webhooks from './0003_webhooks.js';
 import * as organizations from './0004_organizations.js';
 import * as experience from './0005_experience.js';
+import * as experienceFlows from './0006_experience_flows.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_webhooks': webhooks,
   '0004_organizations': organizations,
   '0005_experience': experience,
+  '0006_experience_flows': experienceFlows,
 };

@@ -2,8 +2,8 @@ import type { ColumnType, JSONColumnType } from 'kysely';
 
 export type InteractionEvent = 'SignIn' | 'Register' | 'ForgotPassword';
 
-/** What a verification proves; later: EmailVerificationCode, PhoneVerificationCode, NewPasswordIdentity. */
-export type VerificationType = 'Password';
+/** What a verification proves: a password of an account, or the control of an e-mail/phone. */
+export type VerificationType = 'Password' | 'EmailVerificationCode' | 'PhoneVerificationCode';
 
 export type IdentifierType = 'username' | 'email' | 'phone';
 
@@ -12,6 +12,19 @@ export interface InteractionIdentifier {
   value: string;
 }
 
+/**
+ * What an interaction collected for the account: a registration's new user, a reset password, an
+ * e-mail or phone to link at sign-in. E-mail and phone only ever come from verified codes.
+ */
+export interface ExperienceProfile {
+  username?: string;
+  passwordHash?: string;
+  primaryEmail?: string;
+  primaryPhone?: string;
+}
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
 export interface ExperienceInteractionsTable {
   /** The oidc-provider interaction this state belongs to. */
   interaction_uid: string;
@@ -19,7 +32,8 @@ export interface ExperienceInteractionsTable {
   application_id: string;
   /** The identified user, once `POST /api/experience/identification` succeeded. */
   user_id: string | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  profile: JSONColumnType<ExperienceProfile, string | undefined, string>;
+  created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** The interaction's own expiry: the state is worthless after it. */
   expires_at: Date;
@@ -32,15 +46,81 @@ export interface ExperienceVerificationsTable {
   identifier: JSONColumnType<InteractionIdentifier | null, string | null, string | null>;
   /** The user the verification proved, when it proves one. */
   user_id: string | null;
-  /** Type-specific data (a code's hash and attempts, say); never a secret in clear. */
+  /** Type-specific data; never a secret in clear. */
   payload: JSONColumnType<Record<string, unknown>, string | undefined, string>;
   /** Null until verified: a code is sent first and checked later. */
   verified_at: Date | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedAt;
 }
 
-/** Tables of the experience domain. */
+export type CodePurpose = 'Experience' | 'Account' | 'Management';
+
+export interface VerificationCodesTable {
+  id: string;
+  purpose: CodePurpose;
+  interaction_uid: string | null;
+  user_id: string | null;
+  identifier_type: 'email' | 'phone';
+  identifier_value: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Date;
+  verified_at: Date | null;
+  consumed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface RecordedMessagesTable {
+  id: string;
+  channel: 'email' | 'phone';
+  recipient: string;
+  purpose: string;
+  subject: string;
+  content: string;
+  code: string | null;
+  created_at: CreatedAt;
+}
+
+export interface MessageSendLimitsTable {
+  recipient: string;
+  sent_at: Date[];
+}
+
+export interface IdentifierLockoutsTable {
+  identifier_type: IdentifierType;
+  identifier_value: string;
+  failures: number;
+  window_started_at: Date;
+  locked_until: Date | null;
+}
+
+export interface SignInExperienceTable {
+  id: string;
+  settings: JSONColumnType<Record<string, unknown>, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface OrganizationJitEmailDomainsTable {
+  organization_id: string;
+  email_domain: string;
+  created_at: CreatedAt;
+}
+
+export interface OrganizationJitRolesTable {
+  organization_id: string;
+  organization_role_id: string;
+  created_at: CreatedAt;
+}
+
+/** Tables of the experience domain (JIT provisioning rules included: only sign-up reads them). */
 export interface ExperienceTables {
   experience_interactions: ExperienceInteractionsTable;
   experience_verifications: ExperienceVerificationsTable;
+  verification_codes: VerificationCodesTable;
+  recorded_messages: RecordedMessagesTable;
+  message_send_limits: MessageSendLimitsTable;
+  identifier_lockouts: IdentifierLockoutsTable;
+  sign_in_experience: SignInExperienceTable;
+  organization_jit_email_domains: OrganizationJitEmailDomainsTable;
+  organization_jit_roles: OrganizationJitRolesTable;
 }

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../http/errors.js';
+import { findUserStatus } from '../experience/accounts.repository.js';
+
+export interface AccountCaller {
+  userId: string;
+  /** The application the token was issued to: the `applicationId` of events this caller fires. */
+  applicationId: string;
+}
+
+const missing = () =>
+  new ApiError(
+    401,
+    'auth.authorization_header_missing',
+    'Send the access token as `Authorization: Bearer <token>`.',
+  );
+const unauthorized = () => new ApiError(401, 'auth.unauthorized', 'The access token is not valid.');
+
+/**
+ * The Account API acts for the user of the access token: an opaque access token this service
+ * issued at sign-in (the one for userinfo), found in the provider's store, unexpired, with the
+ * `openid` scope, of a user who still exists and is not suspended. JWT access tokens are bound
+ * to another API resource (and impersonation tokens are JWTs), so they are not accepted here.
+ */
+export async function authenticateAccount(request: FastifyRequest): Promise<AccountCaller> {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer ([\w.~+/-]+=*)$/i.exec(header) : null;
+  if (!match) throw missing();
+  const token = match[1]!;
+  if (token.split('.').length === 3) throw unauthorized();
+  const { provider, db } = request.server.services;
+  const found = await provider.AccessToken.find(token);
+  if (!found || found.isExpired || !found.accountId || !found.scopes.has('openid')) throw unauthorized();
+  if ((found.extra as Record<string, unknown> | undefined)?.act !== undefined) throw unauthorized();
+  const user = await findUserStatus(db, found.accountId);
+  if (!user || user.is_suspended) throw unauthorized();
+  return { userId: user.id, applicationId: found.clientId! };
+}

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  codeIdentifier,
+  code,
+  errors,
+  noContent,
+  verificationId,
+  verificationResponse,
+} from '../experience/route-schemas.js';
+import { email, phone } from '../users/users.schemas.js';
+import { getUser } from '../users/users.service.js';
+import { authenticateAccount, type AccountCaller } from './account-auth.js';
+import { linkPrimaryIdentifier, sendAccountCode, verifyAccountCode } from './account.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: AccountCaller | null;
+  }
+}
+
+const me = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  primaryEmail: z.string().nullable(),
+  primaryPhone: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  hasPassword: z.boolean(),
+});
+
+/**
+ * The Account API under /api/my-account: the signed-in user's own account, authorised by the
+ * user's access token (see account-auth.ts), never by a management token.
+ */
+export const accountRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const schema = { tags: ['Account'], security: [{ bearer: [] }] };
+  app.decorateRequest('account', null);
+  app.addHook('onRequest', async (request) => {
+    request.account = await authenticateAccount(request);
+  });
+
+  app.get(
+    '/',
+    { schema: { ...schema, summary: 'The signed-in user', response: { 200: me, ...errors(401) } } },
+    async (request) => {
+      const user = await getUser(request.server.services.db, request.account!.userId);
+      return {
+        id: user.id,
+        username: user.username,
+        primaryEmail: user.primary_email,
+        primaryPhone: user.primary_phone,
+        name: user.name,
+        avatar: user.avatar,
+        hasPassword: Boolean(user.has_password),
+      };
+    },
+  );
+
+  app.post(
+    '/verification-code',
+    {
+      schema: {
+        ...schema,
+        summary: 'Send a code to an e-mail address or phone number to link',
+        body: z.object({ identifier: codeIdentifier }),
+        response: { 200: verificationResponse, ...errors(400, 401, 429, 502) },
+      },
+    },
+    async (request) => ({
+      verificationId: await sendAccountCode(request, request.account!, request.body.identifier),
+    }),
+  );
+
+  app.post(
+    '/verification-code/verify',
+    {
+      schema: {
+        ...schema,
+        summary: 'Check the code; the verification can then link the identifier',
+        body: z.object({ identifier: codeIdentifier, verificationId, code }),
+        response: { 200: verificationResponse, ...errors(400, 401) },
+      },
+    },
+    async (request) => ({ verificationId: await verifyAccountCode(request, request.account!, request.body) }),
+  );
+
+  app.post(
+    '/primary-email',
+    {
+      schema: {
+        ...schema,
+        summary: 'Link a verified e-mail address as the primary one',
+        body: z.object({
+          email: z.string().trim().pipe(email),
+          newIdentifierVerificationRecordId: verificationId,
+        }),
+        response: { 204: noContent, ...errors(400, 401, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { email: value, newIdentifierVerificationRecordId } = request.body;
+      await linkPrimaryIdentifier(
+        request,
+        request.account!,
+        { type: 'email', value },
+        newIdentifierVerificationRecordId,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/primary-phone',
+    {
+      schema: {
+        ...schema,
+        summary: 'Link a verified phone number as the primary one',
+        body: z.object({
+          phone: z.string().trim().pipe(phone),
+          newIdentifierVerificationRecordId: verificationId,
+        }),
+        response: { 204: noContent, ...errors(400, 401, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { phone: value, newIdentifierVerificationRecordId } = request.body;
+      await linkPrimaryIdentifier(
+        request,
+        request.account!,
+        { type: 'phone', value },
+        newIdentifierVerificationRecordId,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};

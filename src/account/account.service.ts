@@ -1,0 +1,103 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../http/errors.js';
+import { assertIdentifierFree } from '../experience/identification.js';
+import { normalizeIdentifier } from '../experience/identifiers.js';
+import { assertNotLocked, failedVerification, succeededVerification } from '../experience/lockout.js';
+import { deliverMessage } from '../messages/connectors.js';
+import { guardSendLimit } from '../messages/send-limit.js';
+import { verificationCodeMessage } from '../messages/templates.js';
+import { checkCode, codeError, createCode } from '../messages/verification-codes.js';
+import { consumeVerifiedCode, findCode } from '../messages/verification-codes.repository.js';
+import { newId } from '../storage/ids.js';
+import { updateUser } from '../users/users.service.js';
+import {
+  enqueueEvents,
+  nudgeDeliveries,
+  type PendingEvent,
+  type TriggerContext,
+} from '../webhooks/outbox.js';
+import type { AccountCaller } from './account-auth.js';
+
+type CodeIdentifier = { type: 'email' | 'phone'; value: string };
+
+/** Account API events carry the Experience API context of the token's application. */
+export function accountContext(request: FastifyRequest, caller: AccountCaller): TriggerContext {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    experience: { applicationId: caller.applicationId },
+  };
+}
+
+const recordNotFound = () =>
+  new ApiError(
+    400,
+    'verification_record.not_found',
+    'No verified, unused code of this account for this identifier; verify a new code first.',
+  );
+
+/** Sends a code to an identifier the user wants to link; the end-user send limit applies. */
+export async function sendAccountCode(request: FastifyRequest, caller: AccountCaller, raw: CodeIdentifier) {
+  const services = request.server.services;
+  const identifier = normalizeIdentifier(raw);
+  await guardSendLimit(services, identifier.value, accountContext(request, caller));
+  const id = newId();
+  const code = await createCode(services.db, { id, purpose: 'Account', userId: caller.userId, identifier });
+  await deliverMessage(
+    services,
+    verificationCodeMessage(identifier.type, identifier.value, 'LinkIdentifier', code),
+  );
+  return id;
+}
+
+export async function verifyAccountCode(
+  request: FastifyRequest,
+  caller: AccountCaller,
+  input: { identifier: CodeIdentifier; verificationId: string; code: string },
+) {
+  const services = request.server.services;
+  const identifier = normalizeIdentifier(input.identifier);
+  const record = await findCode(services.db, input.verificationId);
+  if (!record || record.purpose !== 'Account' || record.user_id !== caller.userId)
+    throw codeError('not_found');
+  if (record.identifier_type !== identifier.type || record.identifier_value !== identifier.value) {
+    throw new ApiError(400, `verification_code.${identifier.type}_mismatch`, 'The code was sent elsewhere.');
+  }
+  await assertNotLocked(services, identifier);
+  const check = await checkCode(services.db, record.id, input.code);
+  if (check === 'mismatch') {
+    throw await failedVerification(services, identifier, accountContext(request, caller), codeError(check));
+  }
+  if (check !== 'verified') throw codeError(check);
+  await succeededVerification(services, identifier);
+  return record.id;
+}
+
+/** Links a verified e-mail or phone as the primary one: the record is consumed, `User.Data.Updated` fires. */
+export async function linkPrimaryIdentifier(
+  request: FastifyRequest,
+  caller: AccountCaller,
+  raw: CodeIdentifier,
+  recordId: string,
+) {
+  const { db } = request.server.services;
+  const identifier = normalizeIdentifier(raw);
+  await assertIdentifierFree(db, identifier, caller.userId);
+  await db.transaction().execute(async (trx) => {
+    const where = { id: recordId, purpose: 'Account' as const, userId: caller.userId, identifier };
+    if (!(await consumeVerifiedCode(trx, where))) throw recordNotFound();
+    const pending: PendingEvent[] = [];
+    const sink = {
+      emit: (event: PendingEvent['event'], payload: Record<string, unknown>) =>
+        pending.push({ event, payload }),
+    };
+    await updateUser(
+      trx,
+      sink,
+      caller.userId,
+      identifier.type === 'email' ? { primaryEmail: identifier.value } : { primaryPhone: identifier.value },
+    );
+    await enqueueEvents(trx, accountContext(request, caller), pending);
+  });
+  nudgeDeliveries();
+}

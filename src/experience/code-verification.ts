@@ -1,0 +1,100 @@
+import type { FastifyRequest } from 'fastify';
+import type { Interaction } from 'oidc-provider';
+import { verificationCodeMessage } from '../messages/templates.js';
+import { deliverMessage } from '../messages/connectors.js';
+import { guardSendLimit } from '../messages/send-limit.js';
+import { checkCode, codeError, createCode } from '../messages/verification-codes.js';
+import { newId } from '../storage/ids.js';
+import type { InteractionEvent, VerificationType } from '../storage/tables/experience.js';
+import { experienceContext } from './context.js';
+import { identifierMismatch, verificationNotFound } from './errors.js';
+import type { ExperienceState } from './experience.repository.js';
+import * as repository from './experience.repository.js';
+import { normalizeIdentifier } from './identifiers.js';
+import { assertNotLocked, failedVerification, succeededVerification } from './lockout.js';
+import { loadSignInExperience, assertCodeAllowed } from './sign-in-experience.js';
+
+export interface CodeIdentifier {
+  type: 'email' | 'phone';
+  value: string;
+}
+
+export const codeVerificationType = {
+  email: 'EmailVerificationCode',
+  phone: 'PhoneVerificationCode',
+} as const satisfies Record<CodeIdentifier['type'], VerificationType>;
+
+const purposeOf: Record<InteractionEvent, 'SignIn' | 'Register' | 'ForgotPassword'> = {
+  SignIn: 'SignIn',
+  Register: 'Register',
+  ForgotPassword: 'ForgotPassword',
+};
+
+/**
+ * Sends a code for this interaction: the send limit first (a refused send stores nothing), then
+ * a pending verification whose code is stored hashed, then the message. The id is the
+ * verification's; the code only travels in the message.
+ */
+export async function sendExperienceCode(
+  request: FastifyRequest,
+  interaction: Interaction,
+  state: ExperienceState,
+  raw: CodeIdentifier,
+): Promise<string> {
+  const services = request.server.services;
+  const identifier = normalizeIdentifier(raw);
+  assertCodeAllowed(await loadSignInExperience(services.db), state.interactionEvent, identifier.type);
+  await guardSendLimit(services, identifier.value, experienceContext(request, interaction, state));
+
+  const id = newId();
+  const code = await services.db.transaction().execute(async (trx) => {
+    await repository.insertVerification(trx, {
+      id,
+      interactionUid: interaction.uid,
+      type: codeVerificationType[identifier.type],
+      identifier,
+      userId: null,
+      verifiedAt: null,
+    });
+    return createCode(trx, { id, purpose: 'Experience', interactionUid: interaction.uid, identifier });
+  });
+  await deliverMessage(
+    services,
+    verificationCodeMessage(identifier.type, identifier.value, purposeOf[state.interactionEvent], code),
+  );
+  return id;
+}
+
+/**
+ * Checks the code of a pending verification of this same interaction, sent to this same
+ * identifier. A wrong code counts towards the identifier's lockout.
+ */
+export async function verifyExperienceCode(
+  request: FastifyRequest,
+  interaction: Interaction,
+  state: ExperienceState,
+  input: { identifier: CodeIdentifier; verificationId: string; code: string },
+): Promise<string> {
+  const services = request.server.services;
+  const identifier = normalizeIdentifier(input.identifier);
+  const verification = await repository.findVerification(services.db, interaction.uid, input.verificationId);
+  if (!verification || verification.type !== codeVerificationType[identifier.type])
+    throw verificationNotFound();
+  if (verification.identifier?.value !== identifier.value) throw identifierMismatch(identifier.type);
+  if (verification.verified_at) throw codeError('not_found');
+
+  await assertNotLocked(services, identifier);
+  const check = await checkCode(services.db, verification.id, input.code);
+  if (check === 'mismatch') {
+    throw await failedVerification(
+      services,
+      identifier,
+      experienceContext(request, interaction, state),
+      codeError(check),
+    );
+  }
+  if (check !== 'verified') throw codeError(check);
+  await succeededVerification(services, identifier);
+  await repository.markVerified(services.db, verification.id);
+  return verification.id;
+}

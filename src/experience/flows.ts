@@ -1,0 +1,104 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Interaction } from 'oidc-provider';
+import { insertUserWithDefaults, setPasswordHash, updateUser } from '../users/users.service.js';
+import { toUserEntity } from '../webhooks/entities.js';
+import { findPrimaryEmail, recordSignIn } from './accounts.repository.js';
+import { identifierNotFound, missingProfile } from './errors.js';
+import type { ExperienceState } from './experience.repository.js';
+import { verifiedCodeIdentifiers } from './experience.repository.js';
+import { assertActive, assertIdentifierFree } from './identification.js';
+import { assertSignUpAllowed, loadSignInExperience } from './sign-in-experience.js';
+import { authenticationMethods, finishFlow, login } from './submit.js';
+
+/**
+ * SignIn: the identified account signs in; an e-mail or phone verified for linking is written to
+ * it (`User.Data.Updated`), a verified e-mail of a provisioning domain joins organizations.
+ */
+export async function submitSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  interaction: Interaction,
+  state: ExperienceState,
+): Promise<string> {
+  const { db } = request.server.services;
+  const userId = state.userId;
+  if (!userId) throw identifierNotFound();
+  await assertActive(db, userId);
+  const { primaryEmail, primaryPhone } = state.profile;
+  if (primaryEmail) await assertIdentifierFree(db, { type: 'email', value: primaryEmail }, userId);
+  if (primaryPhone) await assertIdentifierFree(db, { type: 'phone', value: primaryPhone }, userId);
+
+  const redirectTo = await login(
+    request,
+    reply,
+    interaction,
+    userId,
+    await authenticationMethods(request, interaction.uid),
+  );
+  const verified = await verifiedCodeIdentifiers(db, interaction.uid);
+  await finishFlow(request, interaction, state, async (trx, events) => {
+    const linked =
+      primaryEmail || primaryPhone
+        ? await updateUser(trx, events, userId, {
+            ...(primaryEmail ? { primaryEmail } : {}),
+            ...(primaryPhone ? { primaryPhone } : {}),
+          })
+        : undefined;
+    await recordSignIn(trx, userId);
+    const email = (linked?.primaryEmail ?? (await findPrimaryEmail(trx, userId)))?.toLowerCase();
+    const emails = verified.filter((i) => i.type === 'email' && i.value === email).map((i) => i.value);
+    await events.provision(trx, userId, emails);
+    return { userId };
+  });
+  return redirectTo;
+}
+
+/**
+ * Register: the collected profile becomes a new account with the default roles (`User.Created`),
+ * a verified e-mail of a provisioning domain joins organizations, and the new user signs in.
+ */
+export async function submitRegistration(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  interaction: Interaction,
+  state: ExperienceState,
+): Promise<string> {
+  const { db } = request.server.services;
+  const settings = await loadSignInExperience(db);
+  const { username, primaryEmail, primaryPhone, passwordHash } = state.profile;
+  const missing = [
+    ...(!username && !primaryEmail && !primaryPhone ? ['identifier'] : []),
+    ...((username || settings.signUp.password) && !passwordHash ? ['password'] : []),
+  ];
+  if (missing.length > 0) throw missingProfile(missing);
+  if (username) assertSignUpAllowed(settings, 'username');
+  if (primaryEmail) assertSignUpAllowed(settings, 'email');
+  if (primaryPhone) assertSignUpAllowed(settings, 'phone');
+
+  const amr = await authenticationMethods(request, interaction.uid);
+  const { userId } = await finishFlow(request, interaction, state, async (trx, events) => {
+    const user = await insertUserWithDefaults(trx, { username, primaryEmail, primaryPhone, passwordHash });
+    events.emit('User.Created', { data: toUserEntity(user) });
+    await recordSignIn(trx, user.id);
+    if (primaryEmail) await events.provision(trx, user.id, [primaryEmail]);
+    return { userId: user.id };
+  });
+  return login(request, reply, interaction, userId, amr.length > 0 ? amr : ['pwd']);
+}
+
+/** ForgotPassword: the identified account gets the new password (`User.Data.Updated`); no login. */
+export async function submitPasswordReset(
+  request: FastifyRequest,
+  interaction: Interaction,
+  state: ExperienceState,
+) {
+  const userId = state.userId;
+  if (!userId) throw identifierNotFound();
+  const { passwordHash } = state.profile;
+  if (!passwordHash) throw missingProfile(['password']);
+  await assertActive(request.server.services.db, userId);
+  await finishFlow(request, interaction, state, async (trx, events) => {
+    await setPasswordHash(trx, events, userId, passwordHash);
+    return { userId };
+  });
+}

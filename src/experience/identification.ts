@@ -1,0 +1,87 @@
+import type { Interaction } from 'oidc-provider';
+import type { Db } from '../storage/database.js';
+import type { InteractionIdentifier } from '../storage/tables/experience.js';
+import { ApiError } from '../http/errors.js';
+import { findUserByIdentifier, findUserStatus } from './accounts.repository.js';
+import { identityConflict, userNotExist, userSuspended, verificationNotFound } from './errors.js';
+import * as repository from './experience.repository.js';
+import type { ExperienceState } from './experience.repository.js';
+import { assertSignInAllowed, assertSignUpAllowed, loadSignInExperience } from './sign-in-experience.js';
+
+type Verified = NonNullable<Awaited<ReturnType<typeof repository.findVerified>>>;
+
+const isCode = (verification: Verified) => verification.type !== 'Password';
+
+/**
+ * `POST /identification` per flow. SignIn: the account a verification proved (its password, or a
+ * code sent to its e-mail/phone). ForgotPassword: the account of a verified code. Register: a
+ * verified e-mail/phone becomes the new account's identifier; without a verification, the call
+ * only checks that the profile is complete.
+ */
+export async function identify(
+  db: Db,
+  interaction: Interaction,
+  state: ExperienceState,
+  verificationId: string | undefined,
+): Promise<void> {
+  const verification = verificationId
+    ? await repository.findVerified(db, interaction.uid, verificationId)
+    : undefined;
+  if (verificationId && !verification) throw verificationNotFound();
+
+  if (state.interactionEvent === 'Register') {
+    if (verification) await addVerifiedIdentifier(db, interaction.uid, verification);
+    return;
+  }
+  if (!verification) throw verificationNotFound();
+  if (state.interactionEvent === 'ForgotPassword' && !isCode(verification)) throw verificationNotFound();
+  const userId = await accountOf(db, state, verification);
+  await assertActive(db, userId);
+  if (state.userId && state.userId !== userId) throw identityConflict();
+  await repository.setIdentifiedUser(db, interaction.uid, userId);
+}
+
+async function accountOf(db: Db, state: ExperienceState, verification: Verified): Promise<string> {
+  if (verification.type === 'Password' && verification.user_id) return verification.user_id;
+  const identifier = verification.identifier!;
+  if (state.interactionEvent === 'SignIn') {
+    assertSignInAllowed(await loadSignInExperience(db), identifier.type, 'verificationCode');
+  }
+  const user = await findUserByIdentifier(db, identifier);
+  if (!user) throw userNotExist();
+  return user.id;
+}
+
+/** A registration's e-mail or phone, proven by a code of this interaction and not taken. */
+export async function addVerifiedIdentifier(db: Db, interactionUid: string, verification: Verified) {
+  if (!isCode(verification)) throw verificationNotFound();
+  const identifier = verification.identifier as InteractionIdentifier & { type: 'email' | 'phone' };
+  assertSignUpAllowed(await loadSignInExperience(db), identifier.type);
+  await assertIdentifierFree(db, identifier);
+  await repository.mergeProfile(
+    db,
+    interactionUid,
+    identifier.type === 'email' ? { primaryEmail: identifier.value } : { primaryPhone: identifier.value },
+  );
+}
+
+const inUse = {
+  username: ['user.username_already_in_use', 'This username is already in use.'],
+  email: ['user.email_already_in_use', 'This email is associated with an existing account.'],
+  phone: ['user.phone_already_in_use', 'This phone number is associated with an existing account.'],
+} as const;
+
+/** 422 with the identifier's own code when another account holds it (phones compared by digits). */
+export async function assertIdentifierFree(db: Db, identifier: InteractionIdentifier, exceptUserId?: string) {
+  const holder = await findUserByIdentifier(db, identifier);
+  if (holder && holder.id !== exceptUserId) {
+    const [code, message] = inUse[identifier.type];
+    throw new ApiError(422, code, message);
+  }
+}
+
+export async function assertActive(db: Db, userId: string): Promise<void> {
+  const user = await findUserStatus(db, userId);
+  if (!user) throw verificationNotFound();
+  if (user.is_suspended) throw userSuspended();
+}

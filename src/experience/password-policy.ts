@@ -1,0 +1,43 @@
+import { ApiError } from '../http/errors.js';
+import type { PasswordPolicy } from './sign-in-experience.schemas.js';
+
+export interface UserInfo {
+  username?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+const characterKinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/];
+
+/** The policy's objections to a password, as Logto names them; empty when it passes. */
+export function passwordIssues(policy: PasswordPolicy, password: string, user: UserInfo): string[] {
+  const issues: string[] = [];
+  const length = [...password].length;
+  if (length < policy.length.min) issues.push('password_rejected.too_short');
+  if (length > policy.length.max) issues.push('password_rejected.too_long');
+  const kinds = characterKinds.filter((kind) => kind.test(password)).length;
+  if (kinds < policy.characterTypes.min) issues.push('password_rejected.character_types');
+  if (policy.rejects.userInfo && containsUserInfo(password, user)) {
+    issues.push('password_rejected.restricted.user_info');
+  }
+  return issues;
+}
+
+// Short fragments would refuse too much (a two-letter username is in many passwords).
+function containsUserInfo(password: string, user: UserInfo): boolean {
+  const lower = password.toLowerCase();
+  const fragments = [user.username, user.email, user.email?.split('@')[0], user.phone?.replace(/\D/g, '')]
+    .filter((fragment): fragment is string => Boolean(fragment) && fragment!.length >= 3)
+    .map((fragment) => fragment.toLowerCase());
+  return fragments.some((fragment) => lower.includes(fragment));
+}
+
+export function assertPasswordAccepted(policy: PasswordPolicy, password: string, user: UserInfo): void {
+  const issues = passwordIssues(policy, password, user);
+  if (issues.length > 0) {
+    throw new ApiError(422, 'password.rejected', 'The password does not meet the password policy.', {
+      issues,
+      policy,
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+const identifierType = z.enum(['username', 'email', 'phone']);
+
+const signInMethod = z
+  .object({ identifier: identifierType, password: z.boolean(), verificationCode: z.boolean() })
+  .refine((method) => method.identifier !== 'username' || !method.verificationCode, {
+    message: 'no code can be sent to a username',
+  });
+
+export const signUpSettings = z.object({
+  /** Identifiers a new account may be registered with; empty: registration is closed. */
+  identifiers: z.array(identifierType).max(3),
+  /** Whether a registration must set a password (a username registration always does). */
+  password: z.boolean(),
+});
+
+export const signInSettings = z.object({
+  methods: z
+    .array(signInMethod)
+    .max(3)
+    .refine((methods) => new Set(methods.map((m) => m.identifier)).size === methods.length, {
+      message: 'one method per identifier',
+    }),
+});
+
+export const passwordPolicy = z
+  .object({
+    length: z.object({ min: z.number().int().min(1).max(256), max: z.number().int().min(1).max(256) }),
+    /** Of lower-case letters, upper-case letters, digits and symbols, how many kinds must appear. */
+    characterTypes: z.object({ min: z.number().int().min(1).max(4) }),
+    /** userInfo: the password may not equal or contain the username, e-mail or phone number. */
+    rejects: z.object({ userInfo: z.boolean() }),
+  })
+  .refine((policy) => policy.length.min <= policy.length.max, { message: 'length.min exceeds length.max' });
+
+export const signInExperience = z.object({
+  id: z.string(),
+  signUp: signUpSettings,
+  signIn: signInSettings,
+  passwordPolicy,
+});
+
+export const signInExperiencePatch = z.object({
+  signUp: signUpSettings.optional(),
+  signIn: signInSettings.optional(),
+  passwordPolicy: passwordPolicy.optional(),
+});
+
+export type SignInExperience = z.infer<typeof signInExperience>;
+export type SignInExperiencePatch = z.infer<typeof signInExperiencePatch>;
+export type PasswordPolicy = z.infer<typeof passwordPolicy>;
+
+export const defaultSignInExperience: SignInExperience = {
+  id: 'default',
+  signUp: { identifiers: ['username', 'email', 'phone'], password: false },
+  signIn: {
+    methods: [
+      { identifier: 'username', password: true, verificationCode: false },
+      { identifier: 'email', password: true, verificationCode: true },
+      { identifier: 'phone', password: true, verificationCode: true },
+    ],
+  },
+  passwordPolicy: { length: { min: 8, max: 256 }, characterTypes: { min: 1 }, rejects: { userInfo: true } },
+};

@@ -1,0 +1,90 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Interaction } from 'oidc-provider';
+import { writeLog } from '../audit/write-log.js';
+import type { VerificationType } from '../storage/tables/experience.js';
+import { loadUserEntity } from '../users/user-entity.js';
+import { enqueueEvents, nudgeDeliveries } from '../webhooks/outbox.js';
+import { findApplication } from './accounts.repository.js';
+import { grantFirstPartyConsent } from './consent.js';
+import { experienceContext } from './context.js';
+import { experienceNotStarted } from './errors.js';
+import * as repository from './experience.repository.js';
+import type { ExperienceState } from './experience.repository.js';
+import { FlowEvents } from './flow-events.js';
+
+// RFC 8176 authentication method references, per verification type.
+const amrOf: Record<VerificationType, string> = {
+  Password: 'pwd',
+  EmailVerificationCode: 'otp',
+  PhoneVerificationCode: 'sms',
+};
+
+export async function authenticationMethods(request: FastifyRequest, interactionUid: string) {
+  const types = await repository.verifiedTypes(request.server.services.db, interactionUid);
+  return types.map((type) => amrOf[type]);
+}
+
+/**
+ * The login of the interaction, and for first-party applications the consent. Third-party
+ * applications get the login only; oidc-provider then asks for consent.
+ */
+export async function login(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  interaction: Interaction,
+  accountId: string,
+  amr: string[],
+): Promise<string> {
+  const { db, provider } = request.server.services;
+  const application = await findApplication(db, String(interaction.params.client_id));
+  const consent =
+    application && !application.is_third_party
+      ? { grantId: await grantFirstPartyConsent(provider, db, interaction, accountId) }
+      : undefined;
+  return provider.interactionResult(request.raw, reply.raw, {
+    login: { accountId, amr },
+    ...(consent ? { consent } : {}),
+  });
+}
+
+/**
+ * The closing transaction of a flow: `work` changes the account and collects events; the
+ * experience row is locked first and deleted last, so of concurrent submits only one runs and
+ * each flow fires its events exactly once. Events are written with the Experience API context.
+ */
+export async function finishFlow<T>(
+  request: FastifyRequest,
+  interaction: Interaction,
+  state: ExperienceState,
+  work: (
+    trx: Parameters<typeof repository.deleteExperience>[0],
+    events: FlowEvents,
+  ) => Promise<{ userId: string } & T>,
+): Promise<T & { userId: string }> {
+  const { db } = request.server.services;
+  const application = await findApplication(db, state.applicationId);
+  const result = await db.transaction().execute(async (trx) => {
+    if (!(await repository.lockExperience(trx, interaction.uid))) throw experienceNotStarted();
+    const events = new FlowEvents();
+    const outcome = await work(trx, events);
+    const user = await loadUserEntity(trx, outcome.userId);
+    events.userFlow(postEventOf[state.interactionEvent], outcome.userId, user, application);
+    await repository.deleteExperience(trx, interaction.uid);
+    await enqueueEvents(trx, experienceContext(request, interaction, state), events.pending);
+    await writeLog(trx, {
+      key: `Interaction.${state.interactionEvent}.Submit`,
+      userId: outcome.userId,
+      applicationId: state.applicationId,
+      payload: { result: 'Success', interactionUid: interaction.uid, ip: request.ip },
+    });
+    return outcome;
+  });
+  nudgeDeliveries();
+  return result;
+}
+
+const postEventOf = {
+  SignIn: 'PostSignIn',
+  Register: 'PostRegister',
+  ForgotPassword: 'PostResetPassword',
+} as const;

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendExperienceCode, verifyExperienceCode } from './code-verification.js';
+import { experienceContext } from './context.js';
+import { requireExperience } from './experience.service.js';
+import { currentInteraction } from './interaction.js';
+import { decoy, verifyPasswordIdentity } from './password-verification.js';
+import {
+  code,
+  codeIdentifier,
+  errors,
+  passwordIdentifier,
+  verificationId,
+  verificationResponse,
+} from './route-schemas.js';
+import { assertSignInAllowed, loadSignInExperience } from './sign-in-experience.js';
+
+/** Verifications: a password of an account, or a code sent to an e-mail address or phone. */
+export const verificationRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const services = app.services;
+  const schema = { tags: ['Experience'], security: [] };
+  void decoy(); // computed now, so that the first unknown identifier is not slower than the rest
+
+  app.post(
+    '/verification/password',
+    {
+      schema: {
+        ...schema,
+        summary: 'Verify a password for an identifier',
+        body: z.object({ identifier: passwordIdentifier, password: z.string().min(1).max(512) }),
+        response: { 200: verificationResponse, ...errors(400, 401, 422) },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      const state = await requireExperience(services.db, interaction);
+      const { identifier, password } = request.body;
+      if (state.interactionEvent === 'SignIn') {
+        assertSignInAllowed(await loadSignInExperience(services.db), identifier.type, 'password');
+      }
+      const context = experienceContext(request, interaction, state);
+      return {
+        verificationId: await verifyPasswordIdentity(services, interaction, identifier, password, context),
+      };
+    },
+  );
+
+  app.post(
+    '/verification/verification-code',
+    {
+      schema: {
+        ...schema,
+        summary: 'Send a one-time code to an e-mail address or phone number',
+        body: z.object({ identifier: codeIdentifier }),
+        response: { 200: verificationResponse, ...errors(400, 422, 429, 502) },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      const state = await requireExperience(services.db, interaction);
+      return {
+        verificationId: await sendExperienceCode(request, interaction, state, request.body.identifier),
+      };
+    },
+  );
+
+  app.post(
+    '/verification/verification-code/verify',
+    {
+      schema: {
+        ...schema,
+        summary: 'Check the code of a verification',
+        body: z.object({ identifier: codeIdentifier, verificationId, code }),
+        response: { 200: verificationResponse, ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      const state = await requireExperience(services.db, interaction);
+      return { verificationId: await verifyExperienceCode(request, interaction, state, request.body) };
+    },
+  );
+};

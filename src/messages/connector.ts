@@ -1,0 +1,24 @@
+/** The channel a message travels on; the recipient is an e-mail address or a phone number. */
+export type Channel = 'email' | 'phone';
+
+/** Why a code is sent; connectors may pick a template by it. */
+export type MessagePurpose = 'SignIn' | 'Register' | 'ForgotPassword' | 'LinkIdentifier' | 'Generic';
+
+export interface OutgoingMessage {
+  channel: Channel;
+  recipient: string;
+  purpose: MessagePurpose;
+  subject: string;
+  content: string;
+  /** The one-time code the content carries; only a recording connector may keep it. */
+  code: string;
+}
+
+/**
+ * A way to deliver messages. Connectors are chosen per channel at start-up (see connectors.ts);
+ * `send` rejects when the message could not be handed over.
+ */
+export interface MessageConnector {
+  readonly name: string;
+  send(message: OutgoingMessage): Promise<void>;
+}

@@ -1,0 +1,32 @@
+import type { Db } from '../storage/database.js';
+import { newId } from '../storage/ids.js';
+import type { OutgoingMessage } from './connector.js';
+
+export async function insertRecordedMessage(db: Db, message: OutgoingMessage): Promise<void> {
+  await db
+    .insertInto('recorded_messages')
+    .values({
+      id: newId(),
+      channel: message.channel,
+      recipient: message.recipient,
+      purpose: message.purpose,
+      subject: message.subject,
+      content: message.content,
+      code: message.code,
+    })
+    .execute();
+}
+
+export async function listRecordedMessages(
+  db: Db,
+  recipient: string | undefined,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  let query = db.selectFrom('recorded_messages');
+  if (recipient) query = query.where('recipient', '=', recipient);
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
+  ]);
+  return { total: Number(count.total), rows };
+}

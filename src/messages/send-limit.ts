@@ -1,0 +1,32 @@
+import type { Services } from '../app.js';
+import { ApiError } from '../http/errors.js';
+import { fireEvents, type TriggerContext } from '../webhooks/outbox.js';
+import { takeSendSlot } from './send-limit.repository.js';
+
+export const messageRateLimited = () =>
+  new ApiError(
+    429,
+    'request.message_rate_limited',
+    'Too many codes were sent to this recipient recently; wait before asking for another one.',
+  );
+
+/**
+ * The per-recipient limit of end-user send paths (Experience API, Account API); management-side
+ * sends never come here. Over the limit, `Message.RateLimited` fires (committed at once, the
+ * refusal rolls nothing back) and the caller gets 429.
+ */
+export async function guardSendLimit(
+  services: Services,
+  recipient: string,
+  context: TriggerContext,
+  action = 'SendVerificationCode',
+): Promise<void> {
+  const { sendLimitPerHour, sendMinIntervalSeconds } = services.config.messages;
+  const allowed = await takeSendSlot(services.db, recipient, {
+    perHour: sendLimitPerHour,
+    minIntervalSeconds: sendMinIntervalSeconds,
+  });
+  if (allowed) return;
+  await fireEvents(services.db, context, [{ event: 'Message.RateLimited', payload: { action, recipient } }]);
+  throw messageRateLimited();
+}

@@ -1,0 +1,84 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../storage/database.js';
+import type { Database } from '../storage/schema.js';
+
+type Trx = Transaction<Database>;
+
+/** Just-in-time provisioning rules of organizations: e-mail domains and the roles new members get. */
+
+export async function listEmailDomains(
+  db: Db,
+  organizationId: string,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  const query = db.selectFrom('organization_jit_email_domains').where('organization_id', '=', organizationId);
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query.select('email_domain').orderBy('email_domain').limit(limit).offset(offset).execute(),
+  ]);
+  return { total: Number(count.total), domains: rows.map((row) => row.email_domain) };
+}
+
+export async function replaceEmailDomains(trx: Trx, organizationId: string, domains: readonly string[]) {
+  await trx
+    .deleteFrom('organization_jit_email_domains')
+    .where('organization_id', '=', organizationId)
+    .execute();
+  await insertEmailDomains(trx, organizationId, domains);
+}
+
+export async function insertEmailDomains(trx: Trx, organizationId: string, domains: readonly string[]) {
+  if (domains.length === 0) return;
+  await sql`
+    INSERT INTO organization_jit_email_domains (organization_id, email_domain)
+    SELECT ${organizationId}, d FROM unnest(${domains}::text[]) AS d
+    ON CONFLICT DO NOTHING
+  `.execute(trx);
+}
+
+export async function deleteEmailDomain(trx: Trx, organizationId: string, domain: string): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('organization_jit_email_domains')
+    .where('organization_id', '=', organizationId)
+    .where('email_domain', '=', domain)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function listJitRoles(db: Db, organizationId: string) {
+  return db
+    .selectFrom('organization_jit_roles as j')
+    .innerJoin('organization_roles as r', 'r.id', 'j.organization_role_id')
+    .selectAll('r')
+    .where('j.organization_id', '=', organizationId)
+    .orderBy('r.name')
+    .execute();
+}
+
+export async function replaceJitRoles(trx: Trx, organizationId: string, roleIds: readonly string[]) {
+  await trx.deleteFrom('organization_jit_roles').where('organization_id', '=', organizationId).execute();
+  if (roleIds.length === 0) return;
+  await sql`
+    INSERT INTO organization_jit_roles (organization_id, organization_role_id)
+    SELECT ${organizationId}, r FROM unnest(${roleIds}::text[]) AS r
+    ON CONFLICT DO NOTHING
+  `.execute(trx);
+}
+
+/** Organizations that provision users of this e-mail domain, with the role ids they grant. */
+export async function provisioningOrganizations(db: Db, domain: string) {
+  const rows = await db
+    .selectFrom('organization_jit_email_domains as d')
+    .leftJoin('organization_jit_roles as r', 'r.organization_id', 'd.organization_id')
+    .select(['d.organization_id', 'r.organization_role_id'])
+    .where('d.email_domain', '=', domain)
+    .orderBy('d.organization_id')
+    .execute();
+  const roles = new Map<string, string[]>();
+  for (const row of rows) {
+    const list = roles.get(row.organization_id) ?? [];
+    if (row.organization_role_id) list.push(row.organization_role_id);
+    roles.set(row.organization_id, list);
+  }
+  return [...roles].map(([organizationId, roleIds]) => ({ organizationId, roleIds }));
+}

@@ -1,0 +1,35 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../storage/schema.js';
+import type { PendingEvent } from '../webhooks/outbox.js';
+import { provisioningOrganizations } from './jit.repository.js';
+import { insertUserRoles } from './member-roles.repository.js';
+import { membershipPayload } from './membership-delta.js';
+import { insertMembers } from './members.repository.js';
+import { lockOrganization } from './organizations.repository.js';
+
+/**
+ * Makes a user with a verified e-mail of a provisioning domain a member of each organization
+ * that lists the domain, with its JIT roles. One `Organization.Membership.Updated` per
+ * organization actually joined; an existing member is left alone and fires nothing. The caller
+ * writes the events with the Experience API context in the same transaction.
+ */
+export async function provisionByEmail(
+  trx: Transaction<Database>,
+  userId: string,
+  email: string,
+): Promise<PendingEvent[]> {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const events: PendingEvent[] = [];
+  for (const { organizationId, roleIds } of await provisioningOrganizations(trx, domain)) {
+    if (!(await lockOrganization(trx, organizationId))) continue;
+    const added = await insertMembers(trx, 'user', organizationId, [userId]);
+    if (added.length === 0) continue;
+    await insertUserRoles(trx, organizationId, userId, roleIds);
+    // JIT may only add users: the same delta rule as a POST of members.
+    events.push({
+      event: 'Organization.Membership.Updated',
+      payload: membershipPayload(organizationId, 'users.add', { addedUserIds: added }),
+    });
+  }
+  return events;
+}
