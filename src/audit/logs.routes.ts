@@ -1,4 +1,90 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../http/error-schema.js';
+import { notFound } from '../http/errors.js';
+import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
+import { findLog, findLogs } from './logs.repository.js';
+
+/** Epoch milliseconds (as Logto's timestamps are) or an ISO 8601 date-time. */
+const instant = z.union([
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform((ms) => new Date(Number(ms))),
+  z.iso.datetime({ offset: true }).transform((iso) => new Date(iso)),
+]);
+
+const logsQuery = pageQuery.extend({
+  key: z.string().max(256).optional(),
+  /** Logto's name for `key`. */
+  logKey: z.string().max(256).optional(),
+  userId: z.string().max(128).optional(),
+  applicationId: z.string().max(128).optional(),
+  startTime: instant.optional(),
+  endTime: instant.optional(),
+});
+
+const logResponse = z.object({
+  id: z.string(),
+  key: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: z.number().int(),
+});
+
+const toResponse = (row: {
+  id: string;
+  key: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}) => ({
+  id: row.id,
+  key: row.key,
+  payload: row.payload,
+  createdAt: row.created_at.getTime(),
+});
 
 /** Audit logs: /logs. */
-export const logsRoutes: FastifyPluginAsync = async () => {};
+export const logsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.services;
+
+  app.get(
+    '/logs',
+    {
+      schema: {
+        summary: 'List audit logs, newest first',
+        querystring: logsQuery,
+        response: { 200: z.array(logResponse), 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { key, logKey, userId, applicationId, startTime, endTime } = request.query;
+      const { limit, offset } = pageBounds(request.query);
+      const { rows, total } = await findLogs(
+        db,
+        { key: key ?? logKey, userId, applicationId, startTime, endTime },
+        limit,
+        offset,
+      );
+      sendTotal(reply, total);
+      return rows.map(toResponse);
+    },
+  );
+
+  app.get(
+    '/logs/:id',
+    {
+      schema: {
+        summary: 'Get one audit log',
+        params: z.object({ id: z.string().min(1).max(128) }),
+        response: { 200: logResponse, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const row = await findLog(db, request.params.id);
+      if (!row) throw notFound('log', request.params.id);
+      return toResponse(row);
+    },
+  );
+};

@@ -1,4 +1,46 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../http/error-schema.js';
+import { issueSubjectToken } from './subject-tokens.service.js';
+
+const maxContextBytes = 8 * 1024;
+
+const subjectTokenBody = z.object({
+  userId: z.string().min(1).max(128),
+  context: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .refine((context) => JSON.stringify(context).length <= maxContextBytes, {
+      message: `context must serialise to at most ${maxContextBytes} bytes`,
+    }),
+});
 
 /** Subject tokens: /subject-tokens. */
-export const subjectTokensRoutes: FastifyPluginAsync = async () => {};
+export const subjectTokensRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.services;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/subject-tokens',
+    {
+      schema: {
+        summary: 'Issue a single-use subject token for impersonating a user',
+        body: subjectTokenBody,
+        response: {
+          201: z.object({ subjectToken: z.string(), expiresIn: z.number().int() }),
+          400: errorBody,
+          404: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId, context } = request.body;
+      const issued = await issueSubjectToken(db, config, {
+        userId,
+        context,
+        applicationId: request.caller?.applicationId ?? '',
+      });
+      return reply.status(201).send(issued);
+    },
+  );
+};

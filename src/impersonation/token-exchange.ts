@@ -1,11 +1,122 @@
 import type Provider from 'oidc-provider';
-import { errors } from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Services } from '../app.js';
+import { writeLog } from '../audit/write-log.js';
 import { TOKEN_EXCHANGE_GRANT } from '../oidc/clients.js';
+import type { Db } from '../storage/database.js';
+import { createActorVerifier, type ActorVerifier } from './actor-token.js';
+import type { ClaimsDeps } from './custom-claims.js';
+import { isOidcError, type OidcError } from './exchange-errors.js';
+import {
+  checkClientMayExchange,
+  consumeSubjectToken,
+  grantScopes,
+  readExchangeParams,
+  resolveResource,
+} from './exchange-steps.js';
+import { issueToken } from './issue-token.js';
+
+const LOG_KEY = 'ExchangeTokenBy.TokenExchange';
+
+const parameters = [
+  'subject_token',
+  'subject_token_type',
+  'actor_token',
+  'actor_token_type',
+  'requested_token_type',
+  'resource',
+  'scope',
+];
+
+/** What the audit log says about one exchange; never a token. */
+interface Trail {
+  applicationId: string;
+  userId?: string;
+  subjectTokenId?: string;
+  resource?: string;
+  actorId?: string;
+}
 
 /** Registers the RFC 8693 token exchange grant on the provider. */
-export function registerTokenExchange(provider: Provider, _services: Omit<Services, 'provider'>): void {
-  provider.registerGrantType(TOKEN_EXCHANGE_GRANT, async () => {
-    throw new errors.UnsupportedGrantType();
+export function registerTokenExchange(provider: Provider, services: Omit<Services, 'provider'>): void {
+  const deps: ClaimsDeps = { db: services.db, config: services.config };
+  const actors = createActorVerifier(provider, services.db, services.config);
+  const logged = new WeakSet<object>();
+
+  provider.registerGrantType(
+    TOKEN_EXCHANGE_GRANT,
+    (ctx) => exchangeToken(ctx, deps, actors, logged),
+    parameters,
+  );
+  // Refusals before the grant runs (client authentication, grant type not allowed) land here.
+  provider.on('grant.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    if (ctx.oidc?.params?.grant_type !== TOKEN_EXCHANGE_GRANT || !isOidcError(error) || logged.has(error))
+      return;
+    const applicationId = ctx.oidc.client?.clientId ?? claimedClientId(ctx);
+    logRefusal(services.db, { applicationId }, error).catch((failure: unknown) => {
+      console.error('tessera: could not write the audit log of a refused token exchange', failure);
+    });
   });
+}
+
+async function exchangeToken(
+  ctx: KoaContextWithOIDC,
+  deps: ClaimsDeps,
+  actors: ActorVerifier,
+  logged: WeakSet<object>,
+): Promise<void> {
+  const client = ctx.oidc.client!;
+  const trail: Trail = { applicationId: client.clientId };
+  try {
+    const application = await checkClientMayExchange(deps.db, client.clientId);
+    const params = readExchangeParams(ctx.oidc.params as Record<string, unknown>);
+    const resource = await resolveResource(deps.db, deps.config, params.resource);
+    trail.resource = resource.indicator;
+    // The actor is checked first: a bad actor token should not burn the subject token.
+    const actor = params.actorToken ? await actors.verifyActor(params.actorToken) : undefined;
+    trail.actorId = actor;
+    const subject = await consumeSubjectToken(deps.db, params.subjectToken);
+    Object.assign(trail, { userId: subject.userId, subjectTokenId: subject.subjectTokenId });
+    const scopes = await grantScopes(deps.db, subject.userId, resource, params.scopes);
+    ctx.body = await issueToken(ctx, deps, { client, application, subject, resource, scopes, actor });
+    await writeLog(deps.db, {
+      key: LOG_KEY,
+      userId: subject.userId,
+      applicationId: client.clientId,
+      payload: { result: 'Success', ...trail, grantedScopes: scopes },
+    });
+  } catch (error) {
+    if (isOidcError(error)) {
+      logged.add(error);
+      await logRefusal(deps.db, { ...trail, ...error.auditSubject }, error);
+    }
+    throw error;
+  }
+}
+
+async function logRefusal(db: Db, trail: Trail, error: OidcError): Promise<void> {
+  await writeLog(db, {
+    key: LOG_KEY,
+    userId: trail.userId,
+    applicationId: trail.applicationId || null,
+    payload: {
+      result: 'Error',
+      ...trail,
+      error: {
+        code: error.error ?? error.message,
+        description: error.error_description,
+        reason: error.auditReason,
+      },
+    },
+  });
+}
+
+/** The client id a failed authentication claimed: from the body, or from HTTP Basic. */
+function claimedClientId(ctx: KoaContextWithOIDC): string {
+  const fromBody = ctx.oidc.params?.client_id;
+  if (typeof fromBody === 'string') return fromBody;
+  const [scheme, value] = (ctx.headers.authorization ?? '').split(' ');
+  if (scheme?.toLowerCase() !== 'basic' || !value) return '';
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  return decodeURIComponent(decoded.slice(0, Math.max(0, decoded.indexOf(':'))));
 }

@@ -1,0 +1,44 @@
+import type { Db } from '../storage/database.js';
+
+export interface LogFilter {
+  key?: string;
+  userId?: string;
+  applicationId?: string;
+  startTime?: Date;
+  endTime?: Date;
+}
+
+function filtered(db: Db, filter: LogFilter) {
+  let query = db.selectFrom('logs');
+  if (filter.key) query = query.where('key', '=', filter.key);
+  if (filter.userId) query = query.where('user_id', '=', filter.userId);
+  if (filter.applicationId) query = query.where('application_id', '=', filter.applicationId);
+  if (filter.startTime) query = query.where('created_at', '>=', filter.startTime);
+  if (filter.endTime) query = query.where('created_at', '<', filter.endTime);
+  return query;
+}
+
+/** Newest first, and the total count of the filter for `Total-Number`. */
+export async function findLogs(db: Db, filter: LogFilter, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    filtered(db, filter)
+      .select(['id', 'key', 'payload', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    filtered(db, filter)
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.total };
+}
+
+export async function findLog(db: Db, id: string) {
+  return db
+    .selectFrom('logs')
+    .select(['id', 'key', 'payload', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

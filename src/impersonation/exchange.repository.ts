@@ -1,0 +1,75 @@
+import type { Db } from '../storage/database.js';
+import type { ApplicationType, CustomClientMetadata } from '../storage/tables/core.js';
+
+export interface ExchangeApplication {
+  id: string;
+  name: string;
+  type: ApplicationType;
+  description: string | null;
+  isThirdParty: boolean;
+  customClientMetadata: CustomClientMetadata;
+  customData: Record<string, unknown>;
+}
+
+export async function findExchangeApplication(db: Db, id: string): Promise<ExchangeApplication | undefined> {
+  const row = await db
+    .selectFrom('applications')
+    .select(['id', 'name', 'type', 'description', 'is_third_party', 'custom_client_metadata', 'custom_data'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      description: row.description,
+      isThirdParty: row.is_third_party,
+      customClientMetadata: row.custom_client_metadata,
+      customData: row.custom_data,
+    }
+  );
+}
+
+export interface ExchangeResource {
+  id: string;
+  indicator: string;
+  accessTokenTtl: number;
+}
+
+export async function findResourceByIndicator(
+  db: Db,
+  indicator: string,
+): Promise<ExchangeResource | undefined> {
+  const row = await db
+    .selectFrom('resources')
+    .select(['id', 'indicator', 'access_token_ttl'])
+    .where('indicator', '=', indicator)
+    .executeTakeFirst();
+  return row && { id: row.id, indicator: row.indicator, accessTokenTtl: row.access_token_ttl };
+}
+
+/** The requested scope names the user holds on the resource through any of their roles. */
+export async function heldScopeNames(
+  db: Db,
+  userId: string,
+  resourceId: string,
+  requested: string[],
+): Promise<string[]> {
+  if (requested.length === 0) return [];
+  const rows = await db
+    .selectFrom('users_roles as ur')
+    .innerJoin('roles_scopes as rs', 'rs.role_id', 'ur.role_id')
+    .innerJoin('scopes as s', 's.id', 'rs.scope_id')
+    .select('s.name')
+    .distinct()
+    .where('ur.user_id', '=', userId)
+    .where('s.resource_id', '=', resourceId)
+    .where('s.name', 'in', requested)
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+export async function isActiveUser(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('is_suspended').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined && !row.is_suspended;
+}

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../config.js';
+import { writeLog } from '../audit/write-log.js';
+import { ApiError, invalidInput, notFound } from '../http/errors.js';
+import type { Db } from '../storage/database.js';
+import { newId } from '../storage/ids.js';
+import { findUserState, insertSubjectToken } from './subject-tokens.repository.js';
+
+const prefix = 'sub_';
+/** `sub_` and 32 random bytes in base64url: 256 bits. */
+const tokenPattern = /^sub_[A-Za-z0-9_-]{43}$/;
+
+export function hashSubjectToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function isWellFormedSubjectToken(token: string): boolean {
+  return tokenPattern.test(token);
+}
+
+export interface SubjectTokenRequest {
+  userId: string;
+  context: Record<string, unknown>;
+  /** The machine-to-machine application that asked. */
+  applicationId: string;
+}
+
+/**
+ * Issues a single-use subject token for a user. Only its hash is stored; the caller gets the
+ * token once. Who may impersonate whom is the integrator's decision, made before this call.
+ */
+export async function issueSubjectToken(
+  db: Db,
+  config: Config,
+  request: SubjectTokenRequest,
+): Promise<{ subjectToken: string; expiresIn: number }> {
+  if ('act' in request.context) {
+    throw invalidInput('`context.act` is reserved: an impersonation cannot be delegated further.');
+  }
+  const user = await findUserState(db, request.userId);
+  if (!user) throw notFound('user', request.userId);
+  if (user.isSuspended) throw new ApiError(422, 'user.suspended', 'The user is suspended.');
+
+  const subjectToken = `${prefix}${randomBytes(32).toString('base64url')}`;
+  const expiresIn = config.subjectTokenTtlSeconds;
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    await insertSubjectToken(trx, {
+      id,
+      tokenHash: hashSubjectToken(subjectToken),
+      userId: user.id,
+      context: request.context,
+      applicationId: request.applicationId || null,
+      expiresAt: new Date(Date.now() + expiresIn * 1000),
+    });
+    await writeLog(trx, {
+      key: 'SubjectToken.Issued',
+      userId: user.id,
+      applicationId: request.applicationId,
+      payload: {
+        result: 'Success',
+        applicationId: request.applicationId,
+        userId: user.id,
+        subjectTokenId: id,
+        context: request.context,
+        expiresIn,
+      },
+    });
+  });
+  return { subjectToken, expiresIn };
+}
