@@ -89,7 +89,7 @@ export async function consumeVerifiedCode(
   return row !== undefined;
 }
 
-/** The newest code sent to an identifier by the management API, for its verify route. */
+/** The newest code sent to an identifier by the management API: only it can be verified. */
 export async function latestManagementCode(db: Db, identifier: { type: 'email' | 'phone'; value: string }) {
   return db
     .selectFrom('verification_codes')
@@ -97,8 +97,8 @@ export async function latestManagementCode(db: Db, identifier: { type: 'email' |
     .where('purpose', '=', 'Management')
     .where('identifier_type', '=', identifier.type)
     .where('identifier_value', '=', identifier.value)
-    .where('verified_at', 'is', null)
     .orderBy('created_at', 'desc')
+    .orderBy('id')
     .executeTakeFirst();
 }
 

@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { newId } from '../../src/storage/ids.js';
+import { backend } from '../support/databases.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { names, tapAllEvents } from './events.js';
+import { createApplication, type TestApplication } from './fixtures.js';
+import { completeAuthorization, signInWithPassword } from './flow.js';
+import { expectStatus, latestCode, openExperience, wrongCode, type Call } from './journeys.js';
+import { lockoutPayload } from './payloads.js';
+
+const BLOCKED = 'session.verification_blocked_too_many_attempts';
+
+describe('identifier lockout', async () => {
+  // A short lock, so its expiry is observed; the default of 3 failures.
+  const t = await startTestService({
+    env: { TESSERA_LOCKOUT_SECONDS: '3', TESSERA_SEND_MIN_INTERVAL_SECONDS: '0' },
+  });
+  const events = await tapAllEvents(t);
+  const app = await createApplication(t, 'SPA');
+  const password = 'Right-Password-1';
+
+  const newUser = async (service: TestService = t, fields: Record<string, string> = {}) => {
+    const username = `Locked_${newId(8)}`;
+    const user = expectStatus(await service.api('POST', '/users', { username, password, ...fields }), 200);
+    return { id: user.id as string, username };
+  };
+  const signInSession = async (service: TestService = t, application: TestApplication = app) => {
+    const { authorization, call } = await openExperience(service, application);
+    expectStatus(await call('PUT', '', { interactionEvent: 'SignIn' }), 204);
+    return { authorization, call };
+  };
+  const tryPassword = (call: Call, username: string, secret: string) =>
+    call('POST', '/verification/password', {
+      identifier: { type: 'username', value: username },
+      password: secret,
+    });
+
+  it('locks after three wrong passwords, refuses the right one, fires once, and expires', async () => {
+    const user = await newUser();
+    await events.take();
+    const { authorization, call } = await signInSession();
+    expectStatus(await tryPassword(call, user.username, 'wrong-1'), 422, 'session.invalid_credentials');
+    expectStatus(await tryPassword(call, user.username, 'wrong-2'), 422, 'session.invalid_credentials');
+    expectStatus(await tryPassword(call, user.username, 'wrong-3'), 400, BLOCKED);
+    expectStatus(await tryPassword(call, user.username, password), 400, BLOCKED);
+    expectStatus(await tryPassword(call, user.username.toUpperCase(), password), 400, BLOCKED);
+
+    const fired = await events.take();
+    assert.deepEqual(names(fired), ['Identifier.Lockout']);
+    const lockout = lockoutPayload.parse(fired[0]);
+    assert.equal(lockout.type, 'username');
+    assert.equal(lockout.value, user.username.toLowerCase());
+    assert.equal(lockout.interactionEvent, 'SignIn');
+    assert.equal(lockout.applicationId, app.id);
+    assert.ok(lockout.ip);
+
+    // Attempts while locked are not counted: once the lock lapses, the right password works.
+    const deadline = Date.now() + 20_000;
+    let verification = await tryPassword(call, user.username, password);
+    while (verification.status !== 200 && Date.now() < deadline) {
+      expectStatus(verification, 400, BLOCKED);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      verification = await tryPassword(call, user.username, password);
+    }
+    expectStatus(verification, 200);
+    const redirectTo = await signInWithPassword(t, authorization.browser, user.username, password);
+    assert.equal((await completeAuthorization(authorization, redirectTo)).claims()?.sub, user.id);
+    assert.deepEqual(names(await events.take()), ['PostSignIn'], 'no second lockout event');
+  });
+
+  it('counts concurrent failures one by one: one lockout, one event', async () => {
+    const user = await newUser();
+    await events.take();
+    const { call } = await signInSession();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => tryPassword(call, user.username, `wrong-${i}`)),
+    );
+    assert.ok(answers.every((a) => [400, 422].includes(a.status)));
+    assert.equal(answers.filter((a) => a.status === 422).length, 2, 'exactly two failures before the lock');
+    const fired = await events.take();
+    assert.deepEqual(names(fired), ['Identifier.Lockout']);
+  });
+
+  it('starts over after a success', async () => {
+    const user = await newUser();
+    await events.take();
+    const { call } = await signInSession();
+    for (const secret of ['wrong-1', 'wrong-2', password, 'wrong-3', 'wrong-4']) {
+      const answer = await tryPassword(call, user.username, secret);
+      assert.equal(answer.status, secret === password ? 200 : 422, JSON.stringify(answer.body));
+    }
+    assert.deepEqual(names(await events.take()), []);
+  });
+
+  it('locks an e-mail after three wrong codes; the right code is then refused', async () => {
+    const email = `codes.${newId(6)}@example.com`;
+    await newUser(t, { primaryEmail: email });
+    await events.take();
+    const { call } = await signInSession();
+    const identifier = { type: 'email', value: email };
+    const sent = expectStatus(await call('POST', '/verification/verification-code', { identifier }), 200);
+    const code = await latestCode(t, email);
+    const verify = (value: string) =>
+      call('POST', '/verification/verification-code/verify', {
+        identifier,
+        verificationId: sent.verificationId,
+        code: value,
+      });
+    expectStatus(await verify(wrongCode(code)), 400, 'verification_code.code_mismatch');
+    expectStatus(await verify(wrongCode(code)), 400, 'verification_code.code_mismatch');
+    expectStatus(await verify(wrongCode(code)), 400, BLOCKED);
+    expectStatus(await verify(code), 400, BLOCKED);
+    const lockout = lockoutPayload.parse((await events.take())[0]);
+    assert.equal(lockout.type, 'email');
+    assert.equal(lockout.value, email);
+  });
+
+  it(
+    'holds a lock taken through one instance on another (PostgreSQL)',
+    { skip: backend !== 'postgres' },
+    async () => {
+      // The second instance, on the same database, with the default 10-minute lock.
+      const other = await startTestService({ database: t.database, manualStop: true });
+      try {
+        const user = await newUser(other);
+        await events.take();
+        const onOther = await signInSession(other);
+        for (let i = 0; i < 3; i++) await tryPassword(onOther.call, user.username, `wrong-${i}`);
+        const { call } = await signInSession(t);
+        expectStatus(await tryPassword(call, user.username, password), 400, BLOCKED);
+        const fired = await events.take();
+        assert.deepEqual(names(fired), ['Identifier.Lockout']);
+        assert.equal(lockoutPayload.parse(fired[0]).value, user.username.toLowerCase());
+      } finally {
+        await other.stop();
+      }
+    },
+  );
+});
