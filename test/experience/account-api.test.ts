@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { newId } from '../../src/storage/ids.js';
+import { json } from '../support/http.js';
 import { startTestService } from '../support/service.js';
 import { names, only, tapAllEvents } from './events.js';
 import { createApplication } from './fixtures.js';
@@ -70,7 +71,7 @@ describe('Account API', async () => {
     assert.equal(updated.data.primaryEmail, email);
     assert.equal(updated.applicationId, app.id);
     assert.equal(updated.interactionEvent, undefined);
-    assert.equal(updated.path, undefined);
+    assert.equal((fired[0] as { path?: string }).path, undefined, 'no management context');
   });
 
   it('links a verified phone number; another user cannot use the record', async () => {
@@ -110,7 +111,7 @@ describe('Account API', async () => {
     const user = await signedIn();
     const missing = await fetch(`${t.baseUrl}/api/my-account`);
     assert.equal(missing.status, 401);
-    assert.equal((await missing.json()).code, 'auth.authorization_header_missing');
+    assert.equal((await json(missing)).code, 'auth.authorization_header_missing');
     expectStatus(await user.call('GET', '', undefined, 'not-a-token'), 401, 'auth.unauthorized');
     expectStatus(await user.call('GET', '', undefined, await t.managementToken()), 401, 'auth.unauthorized');
     expectStatus(await t.api('PATCH', `/users/${user.id}/is-suspended`, { isSuspended: true }), 200);
