@@ -10,6 +10,7 @@ import { applicationsRoutes } from './applications.routes.js';
 import type { ManagementAuthenticator } from './auth.js';
 import { resourcesRoutes } from './resources.routes.js';
 import { rolesRoutes } from './roles.routes.js';
+import { userGrantsRoutes } from './user-grants.routes.js';
 import { usersRoutes } from './users.routes.js';
 
 export interface ManagementRoutesOptions {
@@ -27,6 +28,7 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(applicationsRoutes);
   await app.register(resourcesRoutes);
   await app.register(usersRoutes);
+  await app.register(userGrantsRoutes);
   await app.register(rolesRoutes);
   await app.register(subjectTokensRoutes);
   await app.register(jwtCustomizerRoutes);

@@ -5,6 +5,7 @@ import { systemSecret } from '../storage/system-secrets.js';
 import { createExtraTokenClaims } from '../impersonation/token-claims.js';
 import { findAccount } from './accounts.js';
 import { createAdapterFactory } from './adapter.js';
+import { enforceGrantLimitOnAuthorization } from './grants.limit.js';
 import { resourceServerInfo } from './resource-servers.js';
 import { loadSigningKeys } from './signing-keys.js';
 
@@ -36,7 +37,8 @@ export async function createProvider({ config, db, extend }: ProviderOptions): P
       long: { httpOnly: true, sameSite: 'lax' },
     },
     claims: {
-      openid: ['sub'],
+      // amr: how the user authenticated this session (RFC 8176), e.g. ['pwd'].
+      openid: ['sub', 'amr'],
       profile: ['name', 'username', 'picture', 'updated_at'],
       email: ['email', 'email_verified'],
       phone: ['phone_number', 'phone_number_verified'],
@@ -87,6 +89,7 @@ export async function createProvider({ config, db, extend }: ProviderOptions): P
 
   const provider = new Provider(config.issuer, configuration);
   provider.proxy = config.trustProxy;
+  enforceGrantLimitOnAuthorization(provider, db);
   extend?.(provider);
   return provider;
 }

@@ -3,8 +3,10 @@ import type { Db } from '../storage/database.js';
 
 /**
  * An API resource as oidc-provider sees it: JWT access tokens for its indicator, signed ES256.
- * A client_credentials token may only carry the scopes the application holds through its roles;
- * user-facing grants are narrowed when the grant is created.
+ * Its scopes are the ones the token's subject holds now: an application's through its roles for
+ * client_credentials, a user's through user roles otherwise. oidc-provider intersects them with
+ * the grant, so a role removed after sign-in no longer yields its scope at the next code
+ * exchange or refresh. Before anyone has signed in there is no subject yet, and nothing is issued.
  */
 export async function resourceServerInfo(
   db: Db,
@@ -19,10 +21,13 @@ export async function resourceServerInfo(
     .executeTakeFirst();
   if (!resource) throw new errors.InvalidTarget('unknown resource indicator');
 
+  const accountId = subjectAccountId(ctx);
   const names =
     ctx.oidc.params?.grant_type === 'client_credentials'
       ? await applicationScopeNames(db, client.clientId, resource.id)
-      : await resourceScopeNames(db, resource.id);
+      : accountId
+        ? await userScopeNames(db, accountId, resource.id)
+        : await resourceScopeNames(db, resource.id);
 
   return {
     scope: names.join(' '),
@@ -33,8 +38,37 @@ export async function resourceServerInfo(
   };
 }
 
+/**
+ * The user a token is being issued for: the account the token endpoint resolved from the code or
+ * refresh token, or at the authorization endpoint the session's signed-in account.
+ */
+function subjectAccountId(ctx: KoaContextWithOIDC): string | undefined {
+  const { entities } = ctx.oidc;
+  return (
+    entities.Account?.accountId ??
+    entities.RefreshToken?.accountId ??
+    entities.AuthorizationCode?.accountId ??
+    entities.Session?.accountId
+  );
+}
+
 async function resourceScopeNames(db: Db, resourceId: string): Promise<string[]> {
   const rows = await db.selectFrom('scopes').select('name').where('resource_id', '=', resourceId).execute();
+  return rows.map((row) => row.name);
+}
+
+async function userScopeNames(db: Db, userId: string, resourceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .innerJoin('roles_scopes as rs', 'rs.role_id', 'ur.role_id')
+    .innerJoin('scopes as s', 's.id', 'rs.scope_id')
+    .select('s.name')
+    .distinct()
+    .where('ur.user_id', '=', userId)
+    .where('r.type', '=', 'User')
+    .where('s.resource_id', '=', resourceId)
+    .execute();
   return rows.map((row) => row.name);
 }
 

@@ -5,6 +5,7 @@ import * as webhooks from './0003_webhooks.js';
 import * as organizations from './0004_organizations.js';
 import * as experience from './0005_experience.js';
 import * as experienceFlows from './0006_experience_flows.js';
+import * as grants from './0007_grants.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_organizations': organizations,
   '0005_experience': experience,
   '0006_experience_flows': experienceFlows,
+  '0007_grants': grants,
 };

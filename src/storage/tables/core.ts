@@ -100,6 +100,8 @@ export interface OidcModelInstancesTable {
   user_code: string | null;
   expires_at: Date | null;
   consumed_at: Date | null;
+  /** Insertion time (migration 0007): the issue order of grants, finer than `iat`. */
+  created_at: Generated<Date>;
 }
 
 export interface SigningKeysTable {
