@@ -4,7 +4,9 @@ import { json } from '../support/http.js';
 import { startTestService } from '../support/service.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { createApplication, createUser } from './fixtures.js';
+import { defaultSignInExperience } from '../../src/experience/sign-in-experience.schemas.js';
 import { beginAuthorization, completeAuthorization } from './flow.js';
+import { expectStatus, latestCode, type Call } from './journeys.js';
 
 describe('Experience API rules', async () => {
   const t = await startTestService();
@@ -174,8 +176,252 @@ describe('Experience API rules', async () => {
       '/api/experience/verification/password',
       '/api/experience/identification',
       '/api/experience/submit',
+      '/api/experience/interaction-event',
+      '/api/experience/verification/verification-code',
+      '/api/experience/verification/verification-code/verify',
+      '/api/experience/profile',
+      '/api/my-account/primary-email',
+      '/api/sign-in-exp',
+      '/api/messages',
+      '/api/organizations/{id}/jit/email-domains',
+      '/api/organizations/{id}/jit/roles',
     ]) {
       assert.ok(document.paths[path], path);
     }
+  });
+
+  it('refuses to skip steps in every flow', async () => {
+    const email = `skip.${Date.now()}@example.com`;
+    const first = await session();
+    const second = await session();
+    await first.call('PUT', '', { interactionEvent: 'SignIn' });
+    await second.call('PUT', '', { interactionEvent: 'Register' });
+    // Submit before any verification, per flow.
+    expectStatus(await first.call('POST', '/submit'), 400, 'session.identifier_not_found');
+    expectStatus(await second.call('POST', '/submit'), 422, 'user.missing_profile');
+
+    // A code not yet verified identifies nothing; a code is bound to its identifier and interaction.
+    const identifier = { type: 'email', value: email };
+    const sent = expectStatus(
+      await first.call('POST', '/verification/verification-code', { identifier }),
+      200,
+    );
+    const code = await latestCode(t, email);
+    const pending = { verificationId: sent.verificationId };
+    expectStatus(
+      await first.call('POST', '/identification', pending),
+      400,
+      'session.verification_session_not_found',
+    );
+    expectStatus(
+      await second.call('POST', '/profile', { type: 'email', ...pending }),
+      400,
+      'session.verification_session_not_found',
+    );
+    const verify = (call: Call, body: object) => call('POST', '/verification/verification-code/verify', body);
+    expectStatus(
+      await verify(first.call, { identifier: { type: 'email', value: `other.${email}` }, ...pending, code }),
+      400,
+      'verification_code.email_mismatch',
+    );
+    expectStatus(
+      await verify(first.call, { identifier: { type: 'phone', value: '15550001111' }, ...pending, code }),
+      400,
+      'session.verification_session_not_found',
+    );
+    expectStatus(
+      await verify(second.call, { identifier, ...pending, code }),
+      400,
+      'session.verification_session_not_found',
+    );
+    expectStatus(
+      await verify(first.call, { identifier, verificationId: 'made-up', code }),
+      400,
+      'session.verification_session_not_found',
+    );
+    expectStatus(await verify(first.call, { identifier, ...pending, code }), 200);
+    expectStatus(
+      await verify(first.call, { identifier, ...pending, code }),
+      400,
+      'verification_code.not_found',
+    );
+    expectStatus(
+      await second.call('POST', '/identification', pending),
+      400,
+      'session.verification_session_not_found',
+    );
+
+    // ForgotPassword takes a code, never a password verification.
+    const reset = await session();
+    await reset.call('PUT', '', { interactionEvent: 'ForgotPassword' });
+    const byPassword = expectStatus(
+      await reset.call('POST', '/verification/password', passwordOf(user.username)),
+      200,
+    );
+    expectStatus(
+      await reset.call('POST', '/identification', byPassword),
+      400,
+      'session.verification_session_not_found',
+    );
+    expectStatus(await reset.call('POST', '/submit'), 400, 'session.identifier_not_found');
+    expectStatus(
+      await reset.call('PUT', '/interaction-event', { interactionEvent: 'SignIn' }),
+      422,
+      'session.interaction_event_switch_not_supported',
+    );
+    expectStatus(
+      await reset.call('POST', '/profile', { type: 'username', value: 'someone' }),
+      422,
+      'session.profile_not_supported',
+    );
+  });
+
+  it('answers bad input on every Experience API route with 400 and a stable code', async () => {
+    const { call } = await session();
+    expectStatus(
+      await call('PUT', '/interaction-event', { interactionEvent: 'SignIn' }),
+      400,
+      'session.interaction_not_found',
+    );
+    expectStatus(
+      await call('POST', '/verification/verification-code', {
+        identifier: { type: 'email', value: 'a@b.co' },
+      }),
+      400,
+      'session.interaction_not_found',
+    );
+    await call('PUT', '', { interactionEvent: 'Register' });
+    const invalid: [string, string, unknown][] = [
+      ['PUT', '', {}],
+      ['PUT', '/interaction-event', { interactionEvent: 'Everything' }],
+      ['POST', '/verification/password', { identifier: { type: 'username', value: '' }, password: 'x' }],
+      ['POST', '/verification/verification-code', { identifier: { type: 'email', value: 'not-an-address' } }],
+      ['POST', '/verification/verification-code', { identifier: { type: 'phone', value: 'call me' } }],
+      ['POST', '/verification/verification-code', { identifier: { type: 'username', value: 'someone' } }],
+      [
+        'POST',
+        '/verification/verification-code/verify',
+        { identifier: { type: 'email', value: 'a@b.co' }, verificationId: 'x', code: '12ab56' },
+      ],
+      [
+        'POST',
+        '/verification/verification-code/verify',
+        { identifier: { type: 'email', value: 'a@b.co' }, code: '123456' },
+      ],
+      ['POST', '/identification', { verificationId: 42 }],
+      ['POST', '/profile', { type: 'username', value: '1-not a username' }],
+      ['POST', '/profile', { type: 'password', value: '' }],
+      ['POST', '/profile', { type: 'email', value: 'a@b.co' }],
+      ['POST', '/profile', { type: 'avatar', value: 'x' }],
+    ];
+    for (const [method, path, body] of invalid) {
+      expectStatus(await call(method, path, body), 400, 'guard.invalid_input');
+    }
+  });
+
+  it('answers bad input on the new management routes with 4xx and a stable code', async () => {
+    const bad: [string, string, unknown, number, string][] = [
+      [
+        'PATCH',
+        '/sign-in-exp',
+        { signUp: { identifiers: ['fax'], password: true } },
+        400,
+        'guard.invalid_input',
+      ],
+      [
+        'PATCH',
+        '/sign-in-exp',
+        { signIn: { methods: [{ identifier: 'username', password: true, verificationCode: true }] } },
+        400,
+        'guard.invalid_input',
+      ],
+      [
+        'PATCH',
+        '/sign-in-exp',
+        {
+          passwordPolicy: {
+            length: { min: 12, max: 8 },
+            characterTypes: { min: 1 },
+            rejects: { userInfo: true },
+          },
+        },
+        400,
+        'guard.invalid_input',
+      ],
+      ['GET', '/messages?page_size=1000', undefined, 400, 'guard.invalid_input'],
+      ['POST', '/verification-codes', { email: 'a@b.co', phone: '15550001111' }, 400, 'guard.invalid_input'],
+      ['POST', '/verification-codes', { email: 'nope' }, 400, 'guard.invalid_input'],
+      [
+        'POST',
+        '/verification-codes/verify',
+        { email: 'a@b.co', verificationCode: 'abc' },
+        400,
+        'guard.invalid_input',
+      ],
+      [
+        'POST',
+        '/verification-codes/verify',
+        { email: 'never.sent@b.co', verificationCode: '123456' },
+        400,
+        'verification_code.not_found',
+      ],
+      ['GET', '/organizations/missing/jit/email-domains', undefined, 404, 'entity.not_exists_with_id'],
+      [
+        'PUT',
+        '/organizations/missing/jit/email-domains',
+        { emailDomains: ['example.com'] },
+        404,
+        'entity.not_exists_with_id',
+      ],
+      ['GET', '/organizations/missing/jit/roles', undefined, 404, 'entity.not_exists_with_id'],
+    ];
+    const organization = (await t.api<{ id: string }>('POST', '/organizations', { name: 'Rules' })).body;
+    const id = organization.id;
+    bad.push(
+      [
+        'PUT',
+        `/organizations/${id}/jit/email-domains`,
+        { emailDomains: ['not a domain'] },
+        400,
+        'guard.invalid_input',
+      ],
+      [
+        'POST',
+        `/organizations/${id}/jit/email-domains`,
+        { emailDomain: '@example.com' },
+        400,
+        'guard.invalid_input',
+      ],
+      [
+        'DELETE',
+        `/organizations/${id}/jit/email-domains/example.net`,
+        undefined,
+        404,
+        'entity.not_exists_with_id',
+      ],
+      [
+        'PUT',
+        `/organizations/${id}/jit/roles`,
+        { organizationRoleIds: ['no-such-role'] },
+        422,
+        'entity.relation_foreign_key_not_found',
+      ],
+      ['PUT', `/organizations/${id}/jit/roles`, { organizationRoleIds: 'all' }, 400, 'guard.invalid_input'],
+    );
+    for (const [method, path, body, status, code] of bad) {
+      const response = await t.api<{ code: string }>(method, path, body);
+      assert.equal(response.status, status, `${method} ${path}: ${JSON.stringify(response.body)}`);
+      assert.equal(response.body.code, code, `${method} ${path}`);
+    }
+    const settings = (await t.api<{ signUp: unknown }>('GET', '/sign-in-exp')).body;
+    assert.deepEqual(settings, defaultSignInExperience, 'refused patches change nothing');
+    assert.equal(
+      (await t.api('PUT', `/organizations/${id}/jit/email-domains`, { emailDomains: ['Example.COM'] }))
+        .status,
+      204,
+    );
+    const domains = await t.api<unknown[]>('GET', `/organizations/${id}/jit/email-domains`);
+    assert.deepEqual(domains.body, [{ organizationId: id, emailDomain: 'example.com' }]);
+    assert.equal((await t.api('DELETE', `/organizations/${id}/jit/email-domains/example.com`)).status, 204);
   });
 });
