@@ -37,6 +37,14 @@ export async function insertSubjectToken(db: Db, token: NewSubjectToken): Promis
     .execute();
 }
 
+/** Tokens dead for a day are only history (the audit log keeps it); issuing prunes them. */
+export async function pruneDeadSubjectTokens(db: Db): Promise<void> {
+  await db
+    .deleteFrom('subject_tokens')
+    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+}
+
 export interface ConsumedSubjectToken {
   id: string;
   userId: string;

@@ -4,7 +4,7 @@ import { writeLog } from '../audit/write-log.js';
 import { ApiError, invalidInput, notFound } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
-import { findUserState, insertSubjectToken } from './subject-tokens.repository.js';
+import { findUserState, insertSubjectToken, pruneDeadSubjectTokens } from './subject-tokens.repository.js';
 
 const prefix = 'sub_';
 /** `sub_` and 32 random bytes in base64url: 256 bits. */
@@ -45,6 +45,7 @@ export async function issueSubjectToken(
   const expiresIn = config.subjectTokenTtlSeconds;
   const id = newId();
   await db.transaction().execute(async (trx) => {
+    await pruneDeadSubjectTokens(trx);
     await insertSubjectToken(trx, {
       id,
       tokenHash: hashSubjectToken(subjectToken),

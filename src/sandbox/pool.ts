@@ -3,26 +3,32 @@ import { Worker } from 'node:worker_threads';
 import type { SandboxOutcome, SandboxTask } from './types.js';
 import type { WorkerRequest } from './worker.js';
 
-/** Time on top of a script's own limit for queueing, worker start-up and clean-up. */
+/** Time on top of a script's own limit for the hand-over and clean-up. */
 const graceMs = 2000;
+/** How long a job may wait for a worker (queue and start-up, which is slow on a loaded machine). */
+const waitMs = 15_000;
 
 interface Job {
   id: number;
   task: SandboxTask;
-  finish(outcome: SandboxOutcome): void;
+  watchdog?: NodeJS.Timeout;
   slot?: Slot;
+  finish(outcome: SandboxOutcome): void;
 }
 
 interface Slot {
   worker: Worker;
+  ready: boolean;
   job?: Job;
 }
 
-interface WorkerReply {
-  id: number;
-  outcome: SandboxOutcome;
-  reusable: boolean;
-}
+type WorkerReply = { ready: true } | { id: number; outcome: SandboxOutcome; reusable: boolean };
+
+const timeout: SandboxOutcome = {
+  status: 'error',
+  reason: 'timeout',
+  message: 'the script ran past its time limit',
+};
 
 /**
  * Scripts run in worker threads so that a script that spins until its deadline never holds the
@@ -31,7 +37,6 @@ interface WorkerReply {
  */
 export class SandboxPool {
   private readonly slots = new Set<Slot>();
-  private readonly idle: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
 
@@ -46,13 +51,12 @@ export class SandboxPool {
         id: this.nextId++,
         task,
         finish: (outcome) => {
-          clearTimeout(watchdog);
+          clearTimeout(job.watchdog);
           job.finish = () => undefined;
           resolve(outcome);
         },
       };
-      const watchdog = setTimeout(() => this.expire(job), task.timeoutMs + graceMs);
-      watchdog.unref();
+      job.watchdog = setTimeout(() => this.expire(job), task.timeoutMs + graceMs + waitMs);
       this.queue.push(job);
       this.dispatch();
     });
@@ -61,62 +65,73 @@ export class SandboxPool {
   async close(): Promise<void> {
     const slots = [...this.slots];
     this.slots.clear();
-    this.idle.length = 0;
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      const slot = this.idle.pop() ?? (this.slots.size < this.size ? this.spawn() : undefined);
-      if (!slot) return;
+      const slot = [...this.slots].find((candidate) => candidate.ready && !candidate.job);
+      if (!slot) {
+        if (this.slots.size < this.size) this.spawn();
+        return;
+      }
       const job = this.queue.shift()!;
       slot.job = job;
       job.slot = slot;
+      clearTimeout(job.watchdog);
+      job.watchdog = setTimeout(() => this.expire(job), job.task.timeoutMs + graceMs);
       slot.worker.ref();
       slot.worker.postMessage({ id: job.id, task: job.task } satisfies WorkerRequest);
     }
   }
 
-  private spawn(): Slot {
+  private spawn(): void {
     const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
       workerData: { memoryMb: this.memoryMb },
       resourceLimits: { maxOldGenerationSizeMb: 128 },
     });
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, ready: false };
     worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply));
     worker.on('error', () => this.retire(slot, 'the sandbox worker failed'));
     worker.on('exit', () => this.retire(slot, 'the sandbox worker exited'));
-    // Idle workers must not keep the process alive (see dispatch and onReply); this comes after
+    // Idle workers must not keep the process alive (dispatch refs a busy one); this comes after
     // the listeners because adding a 'message' listener refs the port again.
     worker.unref();
     this.slots.add(slot);
-    return slot;
   }
 
   private onReply(slot: Slot, reply: WorkerReply): void {
+    if ('ready' in reply) {
+      slot.ready = true;
+      this.dispatch();
+      return;
+    }
     const job = slot.job;
     slot.job = undefined;
     slot.worker.unref();
     if (job?.id === reply.id) job.finish(reply.outcome);
-    if (reply.reusable && this.slots.has(slot)) this.idle.push(slot);
-    else this.retire(slot);
+    if (!reply.reusable) this.retire(slot);
     this.dispatch();
   }
 
   private expire(job: Job): void {
     const queued = this.queue.indexOf(job);
     if (queued >= 0) this.queue.splice(queued, 1);
-    job.finish({ status: 'error', reason: 'timeout', message: 'the script ran past its time limit' });
-    if (job.slot) this.retire(job.slot);
+    job.finish(timeout);
+    if (job.slot?.job === job) this.retire(job.slot);
   }
 
-  /** Removes a worker for good; its unfinished job fails as a crash. */
+  /**
+   * Removes a worker for good; its unfinished job fails as a crash. A worker that dies while
+   * starting, with no other worker up, fails the queue too: another would likely die the same way.
+   */
   private retire(slot: Slot, reason = 'the sandbox worker was replaced'): void {
     if (!this.slots.delete(slot)) return;
-    const index = this.idle.indexOf(slot);
-    if (index >= 0) this.idle.splice(index, 1);
-    slot.job?.finish({ status: 'error', reason: 'crashed', message: reason });
+    const crashed: SandboxOutcome = { status: 'error', reason: 'crashed', message: reason };
+    slot.job?.finish(crashed);
     slot.job = undefined;
+    const anyReady = [...this.slots].some((other) => other.ready);
+    if (!slot.ready && !anyReady) for (const job of this.queue.splice(0)) job.finish(crashed);
     void slot.worker.terminate();
     this.dispatch();
   }

@@ -6,6 +6,7 @@ import type {
   QuickJSWASMModule,
 } from 'quickjs-emscripten';
 import { createHostFetch } from './host-fetch.js';
+import { exceptionMessage, failureOutcome, Interrupted } from './outcomes.js';
 import { preludeSource, runnerSource } from './prelude.js';
 import type { SandboxOutcome, SandboxTask } from './types.js';
 
@@ -32,8 +33,6 @@ export async function runScript(quickjs: QuickJSWASMModule, task: SandboxTask): 
     return { outcome, reusable: false };
   }
 }
-
-class Interrupted extends Error {}
 
 /**
  * One fresh QuickJS runtime: no host objects but the two capabilities of the prelude, an
@@ -74,7 +73,7 @@ class ScriptRun {
       return { status: 'ok', claims: JSON.parse(text) as Record<string, unknown> };
     } catch (error) {
       if (this.denial !== undefined) return { status: 'denied', message: this.denial };
-      return this.classify(error);
+      return failureOutcome(error, Date.now() > this.deadline);
     }
   }
 
@@ -166,21 +165,6 @@ class ScriptRun {
     if (!result.error) return result.value!;
     const dumped: unknown = this.context.dump(result.error);
     result.error.dispose();
-    const message =
-      dumped && typeof dumped === 'object' && 'message' in dumped
-        ? `${'name' in dumped ? String(dumped.name) : 'Error'}: ${String(dumped.message)}`
-        : String(dumped);
-    throw new Error(message);
-  }
-
-  private classify(error: unknown): SandboxOutcome {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof Interrupted || /interrupted/.test(message) || Date.now() > this.deadline) {
-      return { status: 'error', reason: 'timeout', message: 'the script ran past its time limit' };
-    }
-    if (/out of memory/i.test(message)) {
-      return { status: 'error', reason: 'memory', message: 'the script ran out of memory' };
-    }
-    return { status: 'error', reason: 'script', message: message.slice(0, 1000) };
+    throw new Error(exceptionMessage(dumped));
   }
 }

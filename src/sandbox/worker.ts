@@ -29,3 +29,4 @@ parentPort!.on('message', async ({ id, task }: WorkerRequest) => {
   // The pool retires a worker whose module is no longer reusable.
   parentPort!.postMessage({ id, outcome, reusable });
 });
+parentPort!.postMessage({ ready: true });
