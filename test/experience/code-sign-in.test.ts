@@ -5,7 +5,7 @@ import { newId } from '../../src/storage/ids.js';
 import { startTestService } from '../support/service.js';
 import { names, only, tapAllEvents } from './events.js';
 import { createApplication } from './fixtures.js';
-import { completeAuthorization, signInWithPassword } from './flow.js';
+import { completeAuthorization, signIn, signInWithPassword } from './flow.js';
 import { expectStatus, openExperience, verifyByCode } from './journeys.js';
 import { membershipPayload, userDataPayload, userFlowPayload } from './payloads.js';
 
@@ -29,12 +29,18 @@ describe('sign-in by codes, password reset and linking through the Experience AP
     assert.equal((await completeAuthorization(authorization, redirectTo)).claims()?.sub, user.id);
     const fired = await events.take();
     assert.deepEqual(names(fired), ['PostSignIn']);
-    const signIn = userFlowPayload.parse(fired[0]);
-    assert.equal(signIn.interactionEvent, 'SignIn');
-    assert.equal(signIn.userId, user.id);
-    assert.equal(signIn.user?.username, user.username);
-    assert.equal(signIn.applicationId, app.id);
-    assert.equal(signIn.application?.id, app.id);
+    const signedIn = userFlowPayload.parse(fired[0]);
+    assert.equal(signedIn.interactionEvent, 'SignIn');
+    assert.equal(signedIn.userId, user.id);
+    assert.equal(signedIn.user?.username, user.username);
+    assert.equal(signedIn.applicationId, app.id);
+    assert.equal(signedIn.application?.id, app.id);
+    assert.equal(signedIn.sessionId, undefined, 'a first sign-in has no session yet');
+
+    // Signing in again in the same browser: the interaction belongs to the session it has now.
+    await signIn(t, app, user, password, { prompt: 'login' }, authorization.browser);
+    const again = userFlowPayload.parse(only(await events.take(), 'PostSignIn'));
+    assert.ok(again.sessionId, 'the oidc-provider session id');
   });
 
   it('signs in with an e-mail code', async () => {
@@ -63,8 +69,8 @@ describe('sign-in by codes, password reset and linking through the Experience AP
     expectStatus(await call('POST', '/identification', { verificationId }), 204);
     const { redirectTo } = expectStatus(await call('POST', '/submit'), 200);
     assert.equal((await completeAuthorization(authorization, redirectTo)).claims()?.sub, user.id);
-    const signIn = userFlowPayload.parse(only(await events.take(), 'PostSignIn'));
-    assert.equal(signIn.user?.primaryPhone, phone);
+    const signedIn = userFlowPayload.parse(only(await events.take(), 'PostSignIn'));
+    assert.equal(signedIn.user?.primaryPhone, phone);
   });
 
   it('answers user.user_not_exist for a code sign-in of an unknown e-mail, then registers it after a switch', async () => {
