@@ -4,8 +4,8 @@ import { newId } from '../../src/storage/ids.js';
 import { json } from '../support/http.js';
 import { startTestService } from '../support/service.js';
 import { names, only, tapAllEvents } from './events.js';
-import { createApplication } from './fixtures.js';
-import { signIn } from './flow.js';
+import { createApplication } from '../support/sign-in-fixtures.js';
+import { signIn } from '../support/oidc-sign-in.js';
 import { expectStatus, latestCode, wrongCode } from './journeys.js';
 import { rateLimitedPayload, userDataPayload } from './payloads.js';
 

@@ -4,8 +4,8 @@ import { defaultSignInExperience } from '../../src/experience/sign-in-experience
 import { newId } from '../../src/storage/ids.js';
 import { startTestService } from '../support/service.js';
 import { names, only, tapAllEvents } from './events.js';
-import { createApplication } from './fixtures.js';
-import { completeAuthorization, signIn, signInWithPassword } from './flow.js';
+import { createApplication } from '../support/sign-in-fixtures.js';
+import { completeAuthorization, signIn, signInWithPassword } from '../support/oidc-sign-in.js';
 import { expectStatus, openExperience, verifyByCode } from './journeys.js';
 import { membershipPayload, userDataPayload, userFlowPayload } from './payloads.js';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { TestService } from '../support/service.js';
-import type { Browser } from './browser.js';
-import type { TestApplication } from './fixtures.js';
-import { beginAuthorization } from './flow.js';
+import type { Browser } from '../support/oidc-browser.js';
+import type { TestApplication } from '../support/sign-in-fixtures.js';
+import { beginAuthorization } from '../support/oidc-sign-in.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;

@@ -4,8 +4,8 @@ import { newId } from '../../src/storage/ids.js';
 import { backend } from '../support/databases.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { names, tapAllEvents } from './events.js';
-import { createApplication, type TestApplication } from './fixtures.js';
-import { completeAuthorization, signInWithPassword } from './flow.js';
+import { createApplication, type TestApplication } from '../support/sign-in-fixtures.js';
+import { completeAuthorization, signInWithPassword } from '../support/oidc-sign-in.js';
 import { expectStatus, latestCode, openExperience, wrongCode, type Call } from './journeys.js';
 import { lockoutPayload } from './payloads.js';
 

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { newId } from '../../src/storage/ids.js';
 import { startTestService } from '../support/service.js';
 import { names, only, tapAllEvents } from './events.js';
-import { createApplication } from './fixtures.js';
-import { completeAuthorization } from './flow.js';
+import { createApplication } from '../support/sign-in-fixtures.js';
+import { completeAuthorization } from '../support/oidc-sign-in.js';
 import { expectStatus, openExperience, verifyByCode } from './journeys.js';
 import { membershipPayload, userDataPayload, userFlowPayload } from './payloads.js';
 

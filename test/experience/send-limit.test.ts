@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { newId } from '../../src/storage/ids.js';
 import { startTestService } from '../support/service.js';
 import { names, tapAllEvents } from './events.js';
-import { createApplication } from './fixtures.js';
+import { createApplication } from '../support/sign-in-fixtures.js';
 import { expectStatus, latestCode, openExperience } from './journeys.js';
 import { rateLimitedPayload } from './payloads.js';
 

@@ -6,14 +6,19 @@ import * as oidc from 'openid-client';
 import { json } from '../support/http.js';
 import { startTestService } from '../support/service.js';
 import {
-  assignRole,
+  assignRoles,
   createApplication,
   createResourceWithRoles,
   createUser,
-  markSuspended,
-  suspendThroughApi,
-} from './fixtures.js';
-import { authorize, beginAuthorization, completeAuthorization, signIn, signInWithPassword } from './flow.js';
+} from '../support/sign-in-fixtures.js';
+import { markSuspended, suspendThroughApi } from './fixtures.js';
+import {
+  authorize,
+  beginAuthorization,
+  completeAuthorization,
+  signIn,
+  signInWithPassword,
+} from '../support/oidc-sign-in.js';
 
 describe('interactive sign-in through the Experience API', async () => {
   const t = await startTestService();
@@ -65,7 +70,7 @@ describe('interactive sign-in through the Experience API', async () => {
   it('issues a JWT for a requested resource with only the scopes the user holds', async () => {
     const { indicator, roles } = await createResourceWithRoles(t);
     const reader = await createUser(t, password);
-    await assignRole(t, reader.id, roles.read);
+    await assignRoles(t, reader.id, roles.read);
     const resourceRequest = { scope: 'openid profile read write', resource: indicator };
 
     const first = await signIn(t, traditional, reader, password, resourceRequest);
@@ -86,7 +91,7 @@ describe('interactive sign-in through the Experience API', async () => {
     );
 
     // A new sign-in in the same browser extends the session's grant with the roles held now.
-    await assignRole(t, reader.id, roles.write);
+    await assignRoles(t, reader.id, roles.write);
     const again = await signIn(
       t,
       traditional,

@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { newId } from '../../src/storage/ids.js';
 import { startTestService } from '../support/service.js';
-import { createApplication } from './fixtures.js';
+import { createApplication } from '../support/sign-in-fixtures.js';
 import { expectStatus, openExperience } from './journeys.js';
 import { startSmtpServer } from './smtp.js';
 

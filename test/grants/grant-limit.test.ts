@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import * as oidc from 'openid-client';
 import { Browser } from '../support/oidc-browser.js';
-import { createPasswordUser, createWebApp, signIn } from '../support/oidc-sign-in.js';
+import { signIn } from '../support/oidc-sign-in.js';
+import { createApplication, createUser } from '../support/sign-in-fixtures.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -46,8 +47,8 @@ describe('maxAllowedGrants: the oldest grants are revoked on the authorization t
     config: { url: receiver.url },
   });
   assert.equal(hook.status, 201);
-  const app = await createWebApp(t, { maxAllowedGrants: 2 });
-  const user = await createPasswordUser(t, password);
+  const app = await createApplication(t, 'Traditional', { customClientMetadata: { maxAllowedGrants: 2 } });
+  const user = await createUser(t, password);
   const sessions: Awaited<ReturnType<typeof signIn>>[] = [];
   const grants: string[] = [];
 
@@ -113,7 +114,7 @@ describe('maxAllowedGrants: the oldest grants are revoked on the authorization t
   });
 
   it('applies no limit to an application without one, nor across applications', async () => {
-    const unlimited = await createWebApp(t);
+    const unlimited = await createApplication(t, 'Traditional');
     for (let i = 0; i < 3; i++) await signIn(t, unlimited, user, password, {}, new Browser());
     const response = await t.api<GrantList>('GET', `/users/${user.id}/grants`);
     const perApp = response.body.grants.filter((grant) => grant.payload.clientId === unlimited.id);

@@ -2,36 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
-import { newId } from '../../src/storage/ids.js';
-import { json } from '../support/http.js';
-import { createPasswordUser, createWebApp, signIn } from '../support/oidc-sign-in.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { apiOk, json } from '../support/http.js';
+import { signIn } from '../support/oidc-sign-in.js';
+import {
+  assignRoles,
+  createApplication,
+  createResourceWithRoles,
+  createUser,
+} from '../support/sign-in-fixtures.js';
+import { startTestService } from '../support/service.js';
 
 const password = 'correct horse battery staple';
-
-async function created<T>(t: TestService, method: string, path: string, body: unknown): Promise<T> {
-  const response = await t.api<T>(method, path, body);
-  assert.ok(response.status < 300, `${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-/** An API resource with `read` and `write` and one role per scope, of the given type. */
-async function resourceWithRoles(t: TestService, type: 'User' | 'MachineToMachine') {
-  const indicator = `https://api-${newId(8)}.example.com`;
-  const resource = await created<{ id: string }>(t, 'POST', '/resources', { name: 'Orders', indicator });
-  const roles: Record<string, string> = {};
-  for (const name of ['read', 'write']) {
-    const scope = await created<{ id: string }>(t, 'POST', `/resources/${resource.id}/scopes`, { name });
-    const role = await created<{ id: string }>(t, 'POST', '/roles', {
-      name: `${name}-${newId(8)}`,
-      description: `may ${name}`,
-      type,
-      scopeIds: [scope.id],
-    });
-    roles[name] = role.id;
-  }
-  return { indicator, roles: roles as { read: string; write: string } };
-}
 
 describe('resource scopes follow the roles the subject holds now', async () => {
   const t = await startTestService();
@@ -40,10 +21,10 @@ describe('resource scopes follow the roles the subject holds now', async () => {
     (await jwtVerify(token, jwks, { issuer: t.config.issuer, audience })).payload.scope;
 
   it('drops the scope of a role removed after sign-in at the next refresh', async () => {
-    const { indicator, roles } = await resourceWithRoles(t, 'User');
-    const app = await createWebApp(t);
-    const user = await createPasswordUser(t, password);
-    await created(t, 'POST', `/users/${user.id}/roles`, { roleIds: [roles.read, roles.write] });
+    const { indicator, roles } = await createResourceWithRoles(t, 'User');
+    const app = await createApplication(t, 'Traditional');
+    const user = await createUser(t, password);
+    await assignRoles(t, user.id, roles.read, roles.write);
 
     const { client, tokens } = await signIn(t, app, user, password, {
       scope: 'openid offline_access read write',
@@ -62,7 +43,7 @@ describe('resource scopes follow the roles the subject holds now', async () => {
     assert.ok(!decodeJwt(bare.access_token).scope, 'no role, no resource scope');
 
     // A role given back is honoured again, within what the user consented to.
-    await created(t, 'POST', `/users/${user.id}/roles`, { roleIds: [roles.write] });
+    await assignRoles(t, user.id, roles.write);
     const restored = await oidc.refreshTokenGrant(client, bare.refresh_token ?? tokens.refresh_token!, {
       resource: indicator,
     });
@@ -70,12 +51,12 @@ describe('resource scopes follow the roles the subject holds now', async () => {
   });
 
   it('keeps client_credentials on the application roles', async () => {
-    const { indicator, roles } = await resourceWithRoles(t, 'MachineToMachine');
-    const m2m = await created<{ id: string; secret: string }>(t, 'POST', '/applications', {
+    const { indicator, roles } = await createResourceWithRoles(t, 'MachineToMachine');
+    const m2m = await apiOk<{ id: string; secret: string }>(t, 'POST', '/applications', {
       name: 'backend',
       type: 'MachineToMachine',
     });
-    await created(t, 'POST', `/applications/${m2m.id}/roles`, { roleIds: [roles.read] });
+    await apiOk(t, 'POST', `/applications/${m2m.id}/roles`, { roleIds: [roles.read] });
     const response = await fetch(`${t.config.issuer}/token`, {
       method: 'POST',
       headers: {

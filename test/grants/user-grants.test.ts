@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import * as oidc from 'openid-client';
 import { enforceGrantLimit } from '../../src/oidc/grants.limit.js';
-import { createPasswordUser, createWebApp, signIn } from '../support/oidc-sign-in.js';
+import { signIn } from '../support/oidc-sign-in.js';
+import { createApplication, createUser } from '../support/sign-in-fixtures.js';
 import { startTestService } from '../support/service.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -13,9 +14,9 @@ const password = 'correct horse battery staple';
 describe('user grants through the management API', async () => {
   const t = await startTestService();
   const db = t.service.storage.db;
-  const app = await createWebApp(t);
-  const user = await createPasswordUser(t, password);
-  const other = await createPasswordUser(t, password);
+  const app = await createApplication(t, 'Traditional');
+  const user = await createUser(t, password);
+  const other = await createUser(t, password);
 
   it('lists active grants in the Logto shape, filtered by application kind', async () => {
     const { tokens } = await signIn(t, app, user, password);
@@ -103,10 +104,12 @@ describe('user grants through the management API', async () => {
       events: ['Grant.LimitExceeded'],
       config: { url: receiver.url },
     });
-    const limited = await createWebApp(t, { maxAllowedGrants: 1 });
+    const limited = await createApplication(t, 'Traditional', {
+      customClientMetadata: { maxAllowedGrants: 1 },
+    });
     const { provider } = t.service.app.services;
     for (let round = 0; round < 4; round++) {
-      const { id: userId } = await createPasswordUser(t, password);
+      const { id: userId } = await createUser(t, password);
       const issued: string[] = [];
       for (let i = 0; i < 3; i++)
         issued.push(await new provider.Grant({ accountId: userId, clientId: limited.id }).save());

@@ -1,7 +1,7 @@
 /**
  * A browser as far as a sign-in needs one: a cookie jar (name, path) and manual redirects, so a
  * test sees every hop between the application, /oidc and the Experience API. A fresh instance is
- * a fresh browser session. (Extracted from the Experience tests for use across domains.)
+ * a fresh browser session.
  */
 export class Browser {
   private readonly cookies = new Map<string, { name: string; value: string; path: string }>();

@@ -1,64 +1,47 @@
 import assert from 'node:assert/strict';
 import * as oidc from 'openid-client';
-import { newId } from '../../src/storage/ids.js';
 import { Browser } from './oidc-browser.js';
 import type { TestService } from './service.js';
+import type { TestApplication } from './sign-in-fixtures.js';
 
 /**
  * A user signing in to an application through a real OIDC client (authorization code + PKCE)
- * and the Experience API, with the fixtures it needs created through the management API.
+ * and the Experience API, step by step or as a whole.
  */
-export interface InteractiveApp {
-  id: string;
-  secret: string;
-  redirectUri: string;
+
+/** The application's side: a real OIDC client, confidential or public by application type. */
+export function clientFor(t: TestService, app: TestApplication): Promise<oidc.Configuration> {
+  const confidential = app.type === 'Traditional';
+  return oidc.discovery(
+    new URL(t.config.issuer),
+    app.id,
+    confidential ? app.secret : undefined,
+    confidential ? oidc.ClientSecretBasic(app.secret) : oidc.None(),
+    { execute: [oidc.allowInsecureRequests] },
+  );
 }
 
-async function created<T>(t: TestService, method: string, path: string, body: unknown): Promise<T> {
-  const response = await t.api<T>(method, path, body);
-  assert.ok(response.status < 300, `${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
+export interface Authorization {
+  browser: Browser;
+  client: oidc.Configuration;
+  app: TestApplication;
+  verifier: string;
+  state: string;
+  url: URL;
 }
 
-/** A confidential Traditional web application. */
-export async function createWebApp(
+export interface InteractiveAuthorization extends Authorization {
+  /** The interaction uid the sign-in page was opened with. */
+  uid: string;
+}
+
+/** The application sends `browser` (a fresh browser session unless given) to its authorization URL. */
+export async function authorize(
   t: TestService,
-  customClientMetadata: Record<string, unknown> = {},
-): Promise<InteractiveApp> {
-  const redirectUri = `${t.baseUrl}/test-callback/${newId(6)}`;
-  const app = await created<{ id: string; secret: string }>(t, 'POST', '/applications', {
-    name: `web app ${newId(6)}`,
-    type: 'Traditional',
-    oidcClientMetadata: { redirectUris: [redirectUri], postLogoutRedirectUris: [] },
-    customClientMetadata,
-  });
-  return { id: app.id, secret: app.secret, redirectUri };
-}
-
-export async function createPasswordUser(t: TestService, password: string) {
-  const username = `user_${newId(8)}`;
-  const user = await created<{ id: string }>(t, 'POST', '/users', { username, password });
-  return { id: user.id, username };
-}
-
-export function clientFor(t: TestService, app: InteractiveApp): Promise<oidc.Configuration> {
-  return oidc.discovery(new URL(t.config.issuer), app.id, app.secret, oidc.ClientSecretBasic(app.secret), {
-    execute: [oidc.allowInsecureRequests],
-  });
-}
-
-/**
- * The whole flow in `browser` (a fresh browser session unless given): authorization request,
- * Experience API sign-in with the password, back through /oidc/auth, code exchange.
- */
-export async function signIn(
-  t: TestService,
-  app: InteractiveApp,
-  user: { username: string },
-  password: string,
+  app: TestApplication,
   parameters: Record<string, string> = {},
   browser = new Browser(),
-) {
+): Promise<Authorization> {
   const client = await clientFor(t, app);
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -70,30 +53,71 @@ export async function signIn(
     state,
     ...parameters,
   });
-  const signInPage = await browser.followUntil(url, `${t.baseUrl}/sign-in`);
-  assert.ok(signInPage.searchParams.get('uid'), 'an interaction');
+  return { browser, client, app, verifier, state, url };
+}
 
-  const experience = async (method: string, path: string, body?: unknown) => {
-    const response = await browser.call(t.baseUrl, method, `/api/experience${path}`, body);
-    assert.ok(
-      response.status < 300,
-      `${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`,
-    );
-    return response.body;
-  };
-  await experience('PUT', '', { interactionEvent: 'SignIn' });
-  const { verificationId } = await experience('POST', '/verification/password', {
-    identifier: { type: 'username', value: user.username },
+/** The browser opens the authorization URL and lands on the sign-in page with an interaction. */
+export async function beginAuthorization(
+  t: TestService,
+  app: TestApplication,
+  parameters: Record<string, string> = {},
+  browser?: Browser,
+): Promise<InteractiveAuthorization> {
+  const authorization = await authorize(t, app, parameters, browser);
+  const signInPage = await authorization.browser.followUntil(authorization.url, `${t.baseUrl}/sign-in`);
+  const page = await authorization.browser.fetch(signInPage);
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /<form id="sign-in"/);
+  const uid = signInPage.searchParams.get('uid');
+  assert.ok(uid, 'an interaction');
+  return { ...authorization, uid };
+}
+
+/** The calls the sign-in page makes; returns the `redirectTo` of the submit. */
+export async function signInWithPassword(
+  t: TestService,
+  browser: Browser,
+  username: string,
+  password: string,
+): Promise<string> {
+  const experience = (method: string, path: string, body?: unknown) =>
+    browser.call(t.baseUrl, method, `/api/experience${path}`, body);
+  assert.equal((await experience('PUT', '', { interactionEvent: 'SignIn' })).status, 204);
+  const verification = await experience('POST', '/verification/password', {
+    identifier: { type: 'username', value: username },
     password,
   });
-  await experience('POST', '/identification', { verificationId });
-  const { redirectTo } = await experience('POST', '/submit');
+  assert.equal(verification.status, 200, JSON.stringify(verification.body));
+  const identification = await experience('POST', '/identification', {
+    verificationId: verification.body.verificationId,
+  });
+  assert.equal(identification.status, 204, JSON.stringify(identification.body));
+  const submit = await experience('POST', '/submit');
+  assert.equal(submit.status, 200, JSON.stringify(submit.body));
+  return submit.body.redirectTo;
+}
 
+/** Back through /oidc/auth to the redirect URI, then the code exchange with PKCE. */
+export async function completeAuthorization(authorization: Authorization, redirectTo: string) {
+  const { browser, client, app, verifier, state } = authorization;
   const callback = await browser.followUntil(redirectTo, app.redirectUri);
   assert.ok(callback.searchParams.get('code'), `no code in ${callback.href}`);
-  const tokens = await oidc.authorizationCodeGrant(client, callback, {
-    pkceCodeVerifier: verifier,
-    expectedState: state,
-  });
-  return { browser, client, tokens };
+  return oidc.authorizationCodeGrant(client, callback, { pkceCodeVerifier: verifier, expectedState: state });
+}
+
+/**
+ * The whole flow in `browser` (a fresh browser session unless given): authorization request,
+ * Experience API sign-in with the password, back through /oidc/auth, code exchange.
+ */
+export async function signIn(
+  t: TestService,
+  app: TestApplication,
+  user: { username: string },
+  password: string,
+  parameters: Record<string, string> = {},
+  browser?: Browser,
+) {
+  const authorization = await beginAuthorization(t, app, parameters, browser);
+  const redirectTo = await signInWithPassword(t, authorization.browser, user.username, password);
+  return { ...authorization, tokens: await completeAuthorization(authorization, redirectTo) };
 }
