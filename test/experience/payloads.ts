@@ -1,31 +1,11 @@
 import { z } from 'zod';
+import { applicationEntity, membershipMembers, userEntity } from '../support/payload-shapes.js';
 
 /**
  * The specification's webhook payload tables for the events of user flows, as strict schemas:
  * common fields, the IP under its family's name, the Experience API context, the event's own.
+ * The entities and the membership members are the management events' (test/support/payload-shapes).
  */
-const userEntity = z.strictObject({
-  id: z.string(),
-  username: z.string().optional(),
-  primaryEmail: z.string().optional(),
-  primaryPhone: z.string().optional(),
-  name: z.string().optional(),
-  avatar: z.string().optional(),
-  customData: z.record(z.string(), z.unknown()).optional(),
-  identities: z.record(z.string(), z.unknown()).optional(),
-  lastSignInAt: z.string().optional(),
-  createdAt: z.string().optional(),
-  applicationId: z.string().optional(),
-  isSuspended: z.boolean().optional(),
-});
-
-const applicationEntity = z.strictObject({
-  id: z.string(),
-  type: z.enum(['Native', 'SPA', 'Traditional', 'MachineToMachine', 'Protected', 'SAML']),
-  name: z.string(),
-  description: z.string().optional(),
-});
-
 const interactionEvent = z.enum(['SignIn', 'Register', 'ForgotPassword']);
 
 const common = {
@@ -61,19 +41,12 @@ export const userDataPayload = z.strictObject({
   data: userEntity,
 });
 
-const ids = z.array(z.string()).min(1).max(5000);
-
 export const membershipPayload = z.strictObject({
   ...common,
   event: z.literal('Organization.Membership.Updated'),
   ip: z.string().optional(),
   ...experienceContext,
-  data: z.null(),
-  organizationId: z.string(),
-  addedUserIds: ids.optional(),
-  removedUserIds: ids.optional(),
-  addedApplicationIds: ids.optional(),
-  removedApplicationIds: ids.optional(),
+  ...membershipMembers,
 });
 
 export const lockoutPayload = z.strictObject({

@@ -76,7 +76,7 @@ export const organizationScope = organizationRole;
 
 const ids = z.array(z.string()).min(1).max(5000);
 
-const membership = {
+export const membershipMembers = {
   data: z.null(),
   organizationId: z.string(),
   addedUserIds: ids.optional(),
@@ -105,7 +105,7 @@ export const eventMembers: Record<DataMutationEvent, Record<string, z.ZodType>> 
   'Organization.Created': { data: organization },
   'Organization.Data.Updated': { data: organization },
   'Organization.Deleted': { data: z.null() },
-  'Organization.Membership.Updated': membership,
+  'Organization.Membership.Updated': membershipMembers,
   'OrganizationRole.Created': { data: organizationRole },
   'OrganizationRole.Data.Updated': { data: organizationRole },
   'OrganizationRole.Deleted': { data: z.null() },
