@@ -51,23 +51,6 @@ export async function findApplication(db: Db, applicationId: string) {
     .executeTakeFirst();
 }
 
-/** The scope names of one API resource that a user holds through user roles. */
-export async function userResourceScopes(db: Db, userId: string, indicator: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('users_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .innerJoin('roles_scopes as rs', 'rs.role_id', 'ur.role_id')
-    .innerJoin('scopes as s', 's.id', 'rs.scope_id')
-    .innerJoin('resources as res', 'res.id', 's.resource_id')
-    .select('s.name')
-    .distinct()
-    .where('ur.user_id', '=', userId)
-    .where('r.type', '=', 'User')
-    .where('res.indicator', '=', indicator)
-    .execute();
-  return new Set(rows.map((row) => row.name));
-}
-
 export async function recordSignIn(trx: Transaction<Database>, userId: string): Promise<void> {
   await trx.updateTable('users').set({ last_sign_in_at: new Date() }).where('id', '=', userId).execute();
 }

@@ -2,7 +2,7 @@ import type Provider from 'oidc-provider';
 import type { Grant, Interaction } from 'oidc-provider';
 import { OIDC_SCOPES } from '../oidc/provider.js';
 import type { Db } from '../storage/database.js';
-import { userResourceScopes } from './accounts.repository.js';
+import { userResourceScopeNames } from '../users/user-scopes.repository.js';
 import { clientIdOf, requestedClaims, requestedResources, requestedScopes } from './interaction.js';
 
 /**
@@ -30,7 +30,7 @@ export async function grantFirstPartyConsent(
   if (claims.length > 0) grant.addOIDCClaims(claims);
 
   for (const indicator of requestedResources(interaction)) {
-    const held = await userResourceScopes(db, accountId, indicator);
+    const held = new Set(await userResourceScopeNames(db, accountId, { indicator }));
     const granted = resourceScopes.filter((scope) => held.has(scope));
     const refused = resourceScopes.filter((scope) => !held.has(scope));
     setResourceScopes(grant, indicator, granted, refused);

@@ -1,5 +1,6 @@
 import { errors, type Client, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
+import { userResourceScopeNames } from '../users/user-scopes.repository.js';
 
 /**
  * An API resource as oidc-provider sees it: JWT access tokens for its indicator, signed ES256.
@@ -26,7 +27,7 @@ export async function resourceServerInfo(
     ctx.oidc.params?.grant_type === 'client_credentials'
       ? await applicationScopeNames(db, client.clientId, resource.id)
       : accountId
-        ? await userScopeNames(db, accountId, resource.id)
+        ? await userResourceScopeNames(db, accountId, { id: resource.id })
         : await resourceScopeNames(db, resource.id);
 
   return {
@@ -54,21 +55,6 @@ function subjectAccountId(ctx: KoaContextWithOIDC): string | undefined {
 
 async function resourceScopeNames(db: Db, resourceId: string): Promise<string[]> {
   const rows = await db.selectFrom('scopes').select('name').where('resource_id', '=', resourceId).execute();
-  return rows.map((row) => row.name);
-}
-
-async function userScopeNames(db: Db, userId: string, resourceId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .innerJoin('roles_scopes as rs', 'rs.role_id', 'ur.role_id')
-    .innerJoin('scopes as s', 's.id', 'rs.scope_id')
-    .select('s.name')
-    .distinct()
-    .where('ur.user_id', '=', userId)
-    .where('r.type', '=', 'User')
-    .where('s.resource_id', '=', resourceId)
-    .execute();
   return rows.map((row) => row.name);
 }
 
