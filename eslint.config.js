@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.tessera-scratch/', '.tessera-test/'] },
+  { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.tessera-scratch*/', '.tessera-test/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
