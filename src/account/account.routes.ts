@@ -9,7 +9,8 @@ import {
   verificationId,
   verificationResponse,
 } from '../experience/route-schemas.js';
-import { email, phone } from '../users/users.schemas.js';
+import { toUserResponse } from '../users/user-response.js';
+import { email, phone, userResponse } from '../users/users.schemas.js';
 import { getUser } from '../users/users.service.js';
 import { authenticateAccount, type AccountCaller } from './account-auth.js';
 import { linkPrimaryIdentifier, sendAccountCode, verifyAccountCode } from './account.service.js';
@@ -20,14 +21,15 @@ declare module 'fastify' {
   }
 }
 
-const me = z.object({
-  id: z.string(),
-  username: z.string().nullable(),
-  primaryEmail: z.string().nullable(),
-  primaryPhone: z.string().nullable(),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
-  hasPassword: z.boolean(),
+// The signed-in user's own identifiers and display data; custom data and the rest stay management's.
+const me = userResponse.pick({
+  id: true,
+  username: true,
+  primaryEmail: true,
+  primaryPhone: true,
+  name: true,
+  avatar: true,
+  hasPassword: true,
 });
 
 /**
@@ -46,16 +48,7 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
     '/',
     { schema: { ...schema, summary: 'The signed-in user', response: { 200: me, ...errors(401) } } },
     async (request) => {
-      const user = await getUser(request.server.services.db, request.account!.userId);
-      return {
-        id: user.id,
-        username: user.username,
-        primaryEmail: user.primary_email,
-        primaryPhone: user.primary_phone,
-        name: user.name,
-        avatar: user.avatar,
-        hasPassword: Boolean(user.has_password),
-      };
+      return toUserResponse(await getUser(request.server.services.db, request.account!.userId));
     },
   );
 

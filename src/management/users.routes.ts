@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { hashPassword } from '../users/passwords.js';
+import { toUserResponse } from '../users/user-response.js';
 import * as repository from '../users/users.repository.js';
 import {
   createUserBody,
@@ -52,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const db = request.server.services.db;
       sendTotal(reply, await repository.countUsers(db, search));
       const rows = await repository.listUsers(db, search, pageBounds(request.query));
-      return rows.map(users.toUserResponse);
+      return rows.map(toUserResponse);
     },
   );
 
@@ -66,8 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponse, ...errorResponses(404) },
       },
     },
-    async (request) =>
-      users.toUserResponse(await users.getUser(request.server.services.db, request.params.userId)),
+    async (request) => toUserResponse(await users.getUser(request.server.services.db, request.params.userId)),
   );
 
   app.patch(

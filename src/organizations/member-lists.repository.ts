@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
+import { toUserProfileResponse } from '../users/user-response.js';
 import { likePattern } from './organizations.repository.js';
 import type { OrganizationApplication, OrganizationUser } from './schemas.js';
 
@@ -49,20 +50,7 @@ export async function listUserMembers(
         .execute()
     : [];
   const entities = users.map((u) => ({
-    id: u.id,
-    username: u.username,
-    primaryEmail: u.primary_email,
-    primaryPhone: u.primary_phone,
-    name: u.name,
-    avatar: u.avatar,
-    customData: u.custom_data,
-    identities: u.identities,
-    profile: u.profile,
-    applicationId: u.application_id,
-    isSuspended: u.is_suspended,
-    lastSignInAt: u.last_sign_in_at?.getTime() ?? null,
-    createdAt: u.created_at.getTime(),
-    updatedAt: u.updated_at.getTime(),
+    ...toUserProfileResponse(u),
     organizationRoles: roles.filter((r) => r.user_id === u.id).map((r) => ({ id: r.id, name: r.name })),
   }));
   return { total: Number(count.total), entities };

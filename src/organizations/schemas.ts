@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../http/pagination.js';
+import { userResponse } from '../users/users.schemas.js';
 
 /** Shapes of the organizations API, as Logto sends them; timestamps are epoch milliseconds. */
 export const idParams = z.object({ id: z.string().min(1) });
@@ -62,23 +63,9 @@ export const roleIdsBody = z.object({ organizationRoleIds: ids });
 export const nonEmptyRoleIdsBody = z.object({ organizationRoleIds: ids.min(1) });
 
 /** A member as listed by `GET /organizations/:id/users`: the user's public profile and its roles here. */
-export const organizationUser = z.object({
-  id: z.string(),
-  username: z.string().nullable(),
-  primaryEmail: z.string().nullable(),
-  primaryPhone: z.string().nullable(),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
-  customData,
-  identities: z.record(z.string(), z.unknown()),
-  profile: z.record(z.string(), z.unknown()),
-  applicationId: z.string().nullable(),
-  isSuspended: z.boolean(),
-  lastSignInAt: z.number().nullable(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  organizationRoles: z.array(roleReference),
-});
+export const organizationUser = userResponse
+  .omit({ hasPassword: true })
+  .extend({ organizationRoles: z.array(roleReference) });
 
 /** An application member; never its secret. */
 export const organizationApplication = z.object({

@@ -9,30 +9,11 @@ import { json } from '../storage/json.js';
 import type { Database } from '../storage/schema.js';
 import { toUserEntity } from '../webhooks/entities.js';
 import { assertIdentifiersAvailable, withIdentifierConflicts } from './identifiers.js';
+import { toUserResponse } from './user-response.js';
 import * as repository from './users.repository.js';
 import type { CreateUserInput, UpdateUserInput, UserResponse } from './users.schemas.js';
 
 type Trx = Transaction<Database>;
-
-export function toUserResponse(user: repository.UserRow): UserResponse {
-  return {
-    id: user.id,
-    username: user.username,
-    primaryEmail: user.primary_email,
-    primaryPhone: user.primary_phone,
-    name: user.name,
-    avatar: user.avatar,
-    customData: user.custom_data,
-    identities: user.identities,
-    profile: user.profile,
-    applicationId: user.application_id,
-    lastSignInAt: user.last_sign_in_at?.getTime() ?? null,
-    createdAt: user.created_at.getTime(),
-    updatedAt: user.updated_at.getTime(),
-    isSuspended: user.is_suspended,
-    hasPassword: Boolean(user.has_password),
-  };
-}
 
 export async function getUser(db: Db, userId: string): Promise<repository.UserRow> {
   const user = await repository.findUser(db, userId);

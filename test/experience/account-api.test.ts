@@ -41,7 +41,13 @@ describe('Account API', async () => {
 
   it('links a verified primary e-mail with the user’s own access token: User.Data.Updated', async () => {
     const user = await signedIn();
-    assert.equal(expectStatus(await user.call('GET', ''), 200).username, user.username);
+    const me = expectStatus(await user.call('GET', ''), 200);
+    assert.equal(me.username, user.username);
+    assert.deepEqual(
+      Object.keys(me).sort(),
+      ['avatar', 'hasPassword', 'id', 'name', 'primaryEmail', 'primaryPhone', 'username'],
+      'the Account API shows the identifiers and display data, nothing of management',
+    );
     const email = `mine.${newId(6)}@example.com`;
     const identifier = { type: 'email', value: email };
     const sent = expectStatus(await user.call('POST', '/verification-code', { identifier }), 200);
