@@ -15,10 +15,11 @@ import {
   setInvitationStatus,
   type InvitationRow,
 } from './invitations.repository.js';
+import { assertIdsExist } from './known-ids.js';
 import { insertUserRoles } from './member-roles.repository.js';
 import { insertMembers } from './members.repository.js';
 import { membershipPayload } from './membership-delta.js';
-import { lockOrganization, missingIds } from './organizations.repository.js';
+import { lockOrganization } from './organizations.repository.js';
 import type { Invitation } from './schemas.js';
 
 type Trx = Transaction<Database>;
@@ -47,8 +48,7 @@ export async function createInvitation(
   }
   if (body.inviterId && !(await findUserEmail(trx, body.inviterId)))
     throw unknownIds('users', [body.inviterId]);
-  const missingRoles = await missingIds(trx, 'organization_roles', roleIds);
-  if (missingRoles.length > 0) throw unknownIds('organization_roles', missingRoles);
+  await assertIdsExist(trx, 'organization_roles', roleIds);
   if (await emailIsMember(trx, body.organizationId, body.invitee)) {
     throw invitationError('invitee_already_member', 'The invitee is already a member of the organization.');
   }

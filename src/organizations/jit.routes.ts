@@ -5,9 +5,9 @@ import { errorBody } from '../http/error-schema.js';
 import { notFound } from '../http/errors.js';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { toOrganizationRole } from './entities.js';
-import { unknownIds } from './errors.js';
 import * as jit from './jit.repository.js';
-import { findOrganization, lockOrganization, missingIds } from './organizations.repository.js';
+import { assertIdsExist } from './known-ids.js';
+import { findOrganization, lockOrganization } from './organizations.repository.js';
 import { idParams, organizationRole } from './schemas.js';
 
 const tags = ['Organization just-in-time provisioning'];
@@ -133,8 +133,7 @@ export const jitRoutes: FastifyPluginAsync = async (app) => {
       const { id } = request.params;
       const roleIds = [...new Set(request.body.organizationRoleIds)];
       await inOrganization(id, async (trx) => {
-        const missing = await missingIds(trx, 'organization_roles', roleIds);
-        if (missing.length > 0) throw unknownIds('organization_roles', missing);
+        await assertIdsExist(trx, 'organization_roles', roleIds);
         await jit.replaceJitRoles(trx, id, roleIds);
       });
       return reply.status(204).send(null);

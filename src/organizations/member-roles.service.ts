@@ -1,14 +1,15 @@
 import type { Transaction } from 'kysely';
 import { notFound } from '../http/errors.js';
 import type { Database } from '../storage/schema.js';
-import { notRelated, requireMembership, unknownIds } from './errors.js';
+import { notRelated, requireMembership } from './errors.js';
+import { assertIdsExist } from './known-ids.js';
 import {
   deleteUserRole,
   deleteUserRolesExcept,
   insertUserRoles,
   isMember,
 } from './member-roles.repository.js';
-import { lockOrganization, missingIds } from './organizations.repository.js';
+import { lockOrganization } from './organizations.repository.js';
 
 /*
  * Organization roles of a member. The specification names no event for these changes, so none is
@@ -17,16 +18,17 @@ import { lockOrganization, missingIds } from './organizations.repository.js';
 
 type Trx = Transaction<Database>;
 
-async function prepare(trx: Trx, organizationId: string, userId: string, roleIds: readonly string[]) {
+/** Locks the organization, checks the membership and the role ids; returns the ids without repeats. */
+async function prepare(trx: Trx, organizationId: string, userId: string, requested: readonly string[]) {
   if (!(await lockOrganization(trx, organizationId))) throw notFound('organization', organizationId);
   if (!(await isMember(trx, organizationId, userId))) throw requireMembership(userId, organizationId);
-  const missing = await missingIds(trx, 'organization_roles', roleIds);
-  if (missing.length > 0) throw unknownIds('organization_roles', missing);
+  const roleIds = [...new Set(requested)];
+  await assertIdsExist(trx, 'organization_roles', roleIds);
+  return roleIds;
 }
 
 export async function addUserRoles(trx: Trx, organizationId: string, userId: string, requested: string[]) {
-  const roleIds = [...new Set(requested)];
-  await prepare(trx, organizationId, userId, roleIds);
+  const roleIds = await prepare(trx, organizationId, userId, requested);
   await insertUserRoles(trx, organizationId, userId, roleIds);
 }
 
@@ -36,8 +38,7 @@ export async function replaceUserRoles(
   userId: string,
   requested: string[],
 ) {
-  const roleIds = [...new Set(requested)];
-  await prepare(trx, organizationId, userId, roleIds);
+  const roleIds = await prepare(trx, organizationId, userId, requested);
   await deleteUserRolesExcept(trx, organizationId, userId, roleIds);
   await insertUserRoles(trx, organizationId, userId, roleIds);
 }

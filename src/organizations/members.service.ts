@@ -2,10 +2,11 @@ import type { Transaction } from 'kysely';
 import { notFound } from '../http/errors.js';
 import type { EventSink } from '../management/mutation.js';
 import type { Database } from '../storage/schema.js';
-import { unknownIds, notRelated } from './errors.js';
+import { notRelated } from './errors.js';
+import { assertIdsExist } from './known-ids.js';
 import { membershipPayload, type MembershipTrigger } from './membership-delta.js';
 import { deleteMember, deleteMembersExcept, insertMembers, type MemberKind } from './members.repository.js';
-import { lockOrganization, missingIds } from './organizations.repository.js';
+import { lockOrganization } from './organizations.repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -19,11 +20,15 @@ const kinds = {
   },
 } as const;
 
-/** Locks the organization (404 when unknown) and refuses ids that name nothing, before any write. */
-async function prepare(trx: Trx, kind: MemberKind, organizationId: string, ids: readonly string[]) {
+/**
+ * Locks the organization (404 when unknown) and refuses ids that name nothing, before any write;
+ * returns the ids without repeats.
+ */
+async function prepare(trx: Trx, kind: MemberKind, organizationId: string, requested: readonly string[]) {
   if (!(await lockOrganization(trx, organizationId))) throw notFound('organization', organizationId);
-  const missing = await missingIds(trx, kinds[kind].table, ids);
-  if (missing.length > 0) throw unknownIds(kinds[kind].table, missing);
+  const ids = [...new Set(requested)];
+  await assertIdsExist(trx, kinds[kind].table, ids);
+  return ids;
 }
 
 function emit(events: EventSink, organizationId: string, trigger: MembershipTrigger, delta: object) {
@@ -38,8 +43,7 @@ export async function addMembers(
   organizationId: string,
   requested: readonly string[],
 ): Promise<void> {
-  const ids = [...new Set(requested)];
-  await prepare(trx, kind, organizationId, ids);
+  const ids = await prepare(trx, kind, organizationId, requested);
   const added = await insertMembers(trx, kind, organizationId, ids);
   emit(events, organizationId, `${kinds[kind].prefix}.add`, { [kinds[kind].added]: added });
 }
@@ -52,8 +56,7 @@ export async function replaceMembers(
   organizationId: string,
   requested: readonly string[],
 ): Promise<void> {
-  const ids = [...new Set(requested)];
-  await prepare(trx, kind, organizationId, ids);
+  const ids = await prepare(trx, kind, organizationId, requested);
   const removed = await deleteMembersExcept(trx, kind, organizationId, ids);
   const added = await insertMembers(trx, kind, organizationId, ids);
   emit(events, organizationId, `${kinds[kind].prefix}.replace`, {

@@ -4,10 +4,10 @@ import type { EventSink } from '../management/mutation.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import { namedEntityData, toOrganizationRole } from './entities.js';
-import { notRelated, unknownIds } from './errors.js';
+import { notRelated } from './errors.js';
+import { assertIdsExist } from './known-ids.js';
 import { deleteNamed, insertNamed, updateNamed } from './named-entities.repository.js';
 import { assertNameFree } from './organization-scopes.service.js';
-import { missingIds } from './organizations.repository.js';
 import {
   deleteRoleScope,
   deleteRoleScopesExcept,
@@ -18,11 +18,6 @@ import type { OrganizationRole } from './schemas.js';
 
 type Trx = Transaction<Database>;
 
-async function assertScopesExist(trx: Trx, scopeIds: readonly string[]) {
-  const missing = await missingIds(trx, 'organization_scopes', scopeIds);
-  if (missing.length > 0) throw unknownIds('organization_scopes', missing);
-}
-
 /** Created, then Scopes.Updated with `organizationRoleId` when scopes come with the role. */
 export async function createRole(
   trx: Trx,
@@ -31,7 +26,7 @@ export async function createRole(
 ): Promise<OrganizationRole> {
   const scopeIds = [...new Set(fields.organizationScopeIds ?? [])];
   await assertNameFree(trx, 'organization_roles', fields.name);
-  await assertScopesExist(trx, scopeIds);
+  await assertIdsExist(trx, 'organization_scopes', scopeIds);
   const role = toOrganizationRole(
     await insertNamed(trx, 'organization_roles', {
       id: newId(),
@@ -68,7 +63,7 @@ export async function removeRole(trx: Trx, events: EventSink, id: string): Promi
 
 async function prepareScopes(trx: Trx, roleId: string, scopeIds: readonly string[]) {
   if (!(await lockRole(trx, roleId))) throw notFound('organization role', roleId);
-  await assertScopesExist(trx, scopeIds);
+  await assertIdsExist(trx, 'organization_scopes', scopeIds);
 }
 
 export async function addRoleScopes(trx: Trx, events: EventSink, roleId: string, requested: string[]) {
