@@ -21,6 +21,22 @@ export function missingIds(entity: string, ids: string[]): ApiError {
   });
 }
 
+/**
+ * The rows of the listed ids, repeats dropped, in the order of the list; or, when some id names
+ * nothing, the 404 of missingIds naming every such id.
+ */
+export async function requireAll<T extends { id: string }>(
+  entity: string,
+  ids: readonly string[],
+  find: (unique: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  const byId = new Map((await find(unique)).map((row) => [row.id, row]));
+  const missing = unique.filter((id) => !byId.has(id));
+  if (missing.length > 0) throw missingIds(entity, missing);
+  return unique.map((id) => byId.get(id)!);
+}
+
 // The seeded management API is what every management token depends on.
 export const isManagementResource = (id: string) => id === MANAGEMENT_RESOURCE_ID;
 export const isManagementScope = (id: string) => id === MANAGEMENT_SCOPE_ID;

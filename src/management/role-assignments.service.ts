@@ -4,7 +4,7 @@ import type { Database } from '../storage/schema.js';
 import type { RoleType } from '../storage/tables/core.js';
 import { getUser } from '../users/users.service.js';
 import { getApplication } from './applications.service.js';
-import { missingIds } from './conflicts.js';
+import { requireAll } from './conflicts.js';
 import * as assignments from './role-assignments.repository.js';
 import { findRoles } from './roles.repository.js';
 
@@ -17,13 +17,9 @@ export interface AssignedRoles {
 
 /** Every listed role, all of `type`; otherwise nothing is assigned and the error names the problem. */
 async function requireRolesOfType(trx: Trx, roleIds: string[], type: RoleType, wrongType: ApiError) {
-  const unique = [...new Set(roleIds)];
-  const roles = await findRoles(trx, unique);
-  const found = new Set(roles.map((role) => role.id));
-  const missing = unique.filter((id) => !found.has(id));
-  if (missing.length > 0) throw missingIds('role', missing);
+  const roles = await requireAll('role', roleIds, (ids) => findRoles(trx, ids));
   if (roles.some((role) => role.type !== type)) throw wrongType;
-  return unique;
+  return roles.map((role) => role.id);
 }
 
 /** Adds roles to a user; roles already held are kept and not reported as added (as Logto). */

@@ -7,7 +7,7 @@ import {
   isManagementResource,
   isManagementRole,
   isManagementScope,
-  missingIds,
+  requireAll,
   uniquely,
 } from './conflicts.js';
 import type { EventSink } from './mutation.js';
@@ -25,11 +25,7 @@ export async function requireRole(trx: Trx, roleId: string): Promise<RoleRow> {
 
 /** Every listed scope, or a 404 naming the missing ones; management scopes only for M2M roles (as Logto). */
 export async function requireScopesFor(trx: Trx, type: RoleType, scopeIds: string[]): Promise<ScopeRow[]> {
-  const unique = [...new Set(scopeIds)];
-  const scopes = await findScopes(trx, unique);
-  const found = new Set(scopes.map((scope) => scope.id));
-  const missing = unique.filter((id) => !found.has(id));
-  if (missing.length > 0) throw missingIds('scope', missing);
+  const scopes = await requireAll('scope', scopeIds, (ids) => findScopes(trx, ids));
   if (type === 'User' && scopes.some((scope) => isManagementResource(scope.resource_id))) {
     throw new ApiError(
       422,
