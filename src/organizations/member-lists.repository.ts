@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import { toUserProfileResponse } from '../users/user-response.js';
-import { likePattern } from './organizations.repository.js';
+import { likePattern } from '../management/route-schemas.js';
 import type { OrganizationApplication, OrganizationUser } from './schemas.js';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
-import { likePattern } from './organizations.repository.js';
+import { likePattern } from '../management/route-schemas.js';
 
 /** Organization roles and organization scopes share one shape: id, unique name, description. */
 export type NamedTable = 'organization_roles' | 'organization_scopes';

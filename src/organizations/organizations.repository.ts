@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { likePattern } from '../management/route-schemas.js';
 import type { Database } from '../storage/schema.js';
 import { json } from '../storage/json.js';
 import type { OrganizationsTable } from '../storage/tables/organizations.js';
@@ -10,11 +11,6 @@ export interface OrganizationFields {
   name?: string;
   description?: string | null;
   customData?: Record<string, unknown>;
-}
-
-/** `%`, `_` and `\` are literal in a search term. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export async function insertOrganization(
