@@ -4,12 +4,17 @@ import { refusal } from './exchange-errors.js';
 import {
   findExchangeApplication,
   findResourceByIndicator,
-  heldScopeNames,
   type ExchangeApplication,
   type ExchangeResource,
 } from './exchange.repository.js';
+import { shortCache } from './short-cache.js';
 import { consumeSubjectToken as consumeRow, describeUnusableToken } from './subject-tokens.repository.js';
 import { hashSubjectToken, isWellFormedSubjectToken } from './subject-tokens.service.js';
+
+// Read on every exchange, changed rarely: switching token exchange off, or a resource's TTL,
+// takes effect within a second on every instance.
+export const exchangeApplication = shortCache(findExchangeApplication);
+const resourceByIndicator = shortCache(findResourceByIndicator);
 
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 
@@ -22,7 +27,7 @@ export interface ExchangeParams {
 
 /** Token exchange is off unless the application turned it on; third-party apps never may. */
 export async function checkClientMayExchange(db: Db, clientId: string): Promise<ExchangeApplication> {
-  const application = await findExchangeApplication(db, clientId);
+  const application = await exchangeApplication(db, clientId);
   if (
     !application ||
     application.isThirdParty ||
@@ -67,7 +72,7 @@ export function readExchangeParams(params: Record<string, unknown>): ExchangePar
  */
 export async function resolveResource(db: Db, config: Config, indicator: string): Promise<ExchangeResource> {
   const resource =
-    indicator === config.managementApiIndicator ? undefined : await findResourceByIndicator(db, indicator);
+    indicator === config.managementApiIndicator ? undefined : await resourceByIndicator(db, indicator);
   if (!resource) throw refusal('invalid_target', 'resource is not a known API resource');
   return resource;
 }
@@ -76,14 +81,24 @@ export interface ConsumedSubject {
   subjectTokenId: string;
   userId: string;
   context: Record<string, unknown>;
+  /** The scopes the user holds on the resource, of those requested (read with the consumption). */
+  heldScopes: string[];
 }
 
-/** Consumes the subject token before anything is issued; a token is good exactly once. */
-export async function consumeSubjectToken(db: Db, token: string): Promise<ConsumedSubject> {
+/**
+ * Consumes the subject token before anything is issued: a token is good exactly once. The same
+ * statement reads which of the requested scopes the user holds on the resource.
+ */
+export async function consumeSubjectToken(
+  db: Db,
+  token: string,
+  resource: ExchangeResource,
+  requested: string[],
+): Promise<ConsumedSubject> {
   const unusable = 'subject_token is invalid, expired or already used';
   if (!isWellFormedSubjectToken(token)) throw refusal('invalid_grant', unusable, 'malformed subject token');
   const hash = hashSubjectToken(token);
-  const row = await consumeRow(db, hash);
+  const row = await consumeRow(db, hash, { resourceId: resource.id, scopes: requested });
   if (!row) {
     const { state, id, userId } = await describeUnusableToken(db, hash);
     const error = refusal('invalid_grant', unusable, `${state} subject token`);
@@ -94,17 +109,15 @@ export async function consumeSubjectToken(db: Db, token: string): Promise<Consum
   if ('act' in row.context) {
     throw refusal('invalid_grant', 'the subject token carries act: delegation chains are not allowed');
   }
-  return { subjectTokenId: row.id, userId: row.userId, context: row.context };
+  return { subjectTokenId: row.id, userId: row.userId, context: row.context, heldScopes: row.heldScopes };
 }
 
-/** Requested scopes ∩ scopes the user holds on the resource through roles; none is a refusal. */
-export async function grantScopes(
-  db: Db,
-  userId: string,
-  resource: ExchangeResource,
-  requested: string[],
-): Promise<string[]> {
-  const held = new Set(await heldScopeNames(db, userId, resource.id, requested));
+/**
+ * Requested scopes ∩ scopes the user holds on the resource through roles, in request order;
+ * none is a refusal (the subject token is spent all the same).
+ */
+export function grantScopes(subject: ConsumedSubject, requested: string[]): string[] {
+  const held = new Set(subject.heldScopes);
   const granted = requested.filter((scope) => held.has(scope));
   if (granted.length === 0) {
     throw refusal('invalid_scope', 'the user holds none of the requested scopes on this resource');

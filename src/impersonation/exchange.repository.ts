@@ -48,27 +48,6 @@ export async function findResourceByIndicator(
   return row && { id: row.id, indicator: row.indicator, accessTokenTtl: row.access_token_ttl };
 }
 
-/** The requested scope names the user holds on the resource through any of their roles. */
-export async function heldScopeNames(
-  db: Db,
-  userId: string,
-  resourceId: string,
-  requested: string[],
-): Promise<string[]> {
-  if (requested.length === 0) return [];
-  const rows = await db
-    .selectFrom('users_roles as ur')
-    .innerJoin('roles_scopes as rs', 'rs.role_id', 'ur.role_id')
-    .innerJoin('scopes as s', 's.id', 'rs.scope_id')
-    .select('s.name')
-    .distinct()
-    .where('ur.user_id', '=', userId)
-    .where('s.resource_id', '=', resourceId)
-    .where('s.name', 'in', requested)
-    .execute();
-  return rows.map((row) => row.name);
-}
-
 export async function isActiveUser(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('is_suspended').where('id', '=', userId).executeTakeFirst();
   return row !== undefined && !row.is_suspended;

@@ -44,8 +44,8 @@ export async function issueSubjectToken(
   const subjectToken = `${prefix}${randomBytes(32).toString('base64url')}`;
   const expiresIn = config.subjectTokenTtlSeconds;
   const id = newId();
+  await pruneNowAndThen(db);
   await db.transaction().execute(async (trx) => {
-    await pruneDeadSubjectTokens(trx);
     await insertSubjectToken(trx, {
       id,
       tokenHash: hashSubjectToken(subjectToken),
@@ -69,4 +69,16 @@ export async function issueSubjectToken(
     });
   });
   return { subjectToken, expiresIn };
+}
+
+// Dead tokens are pruned by the instances that issue new ones, each at most once a minute: one
+// more statement per issuance would only find nothing to delete.
+const pruneIntervalMs = 60_000;
+const lastPruned = new WeakMap<Db, number>();
+
+async function pruneNowAndThen(db: Db): Promise<void> {
+  const now = Date.now();
+  if (now - (lastPruned.get(db) ?? 0) < pruneIntervalMs) return;
+  lastPruned.set(db, now);
+  await pruneDeadSubjectTokens(db);
 }

@@ -1,7 +1,8 @@
 import type { AccessToken, ClientCredentials, KoaContextWithOIDC } from 'oidc-provider';
 import { loadUserClaimsContext } from './claims-context.repository.js';
 import { customClaims, type ClaimsDeps } from './custom-claims.js';
-import { findExchangeApplication, type ExchangeApplication } from './exchange.repository.js';
+import type { ExchangeApplication } from './exchange.repository.js';
+import { exchangeApplication } from './exchange-steps.js';
 
 // Claims a grant handler computed before saving its token (token exchange does).
 const preset = new WeakMap<object, Record<string, unknown>>();
@@ -32,7 +33,7 @@ export function createExtraTokenClaims(deps: ClaimsDeps) {
       client_id: token.clientId,
       scope: token.scope,
     };
-    const application = () => findExchangeApplication(deps.db, token.clientId!);
+    const application = () => exchangeApplication(deps.db, token.clientId!);
 
     if (token.kind === 'ClientCredentials') {
       return nonEmpty(

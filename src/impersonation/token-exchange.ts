@@ -75,9 +75,9 @@ async function exchangeToken(
     // The actor is checked first: a bad actor token should not burn the subject token.
     const actor = params.actorToken ? await actors.verifyActor(params.actorToken) : undefined;
     trail.actorId = actor;
-    const subject = await consumeSubjectToken(deps.db, params.subjectToken);
+    const subject = await consumeSubjectToken(deps.db, params.subjectToken, resource, params.scopes);
     Object.assign(trail, { userId: subject.userId, subjectTokenId: subject.subjectTokenId });
-    const scopes = await grantScopes(deps.db, subject.userId, resource, params.scopes);
+    const scopes = grantScopes(subject, params.scopes);
     ctx.body = await issueToken(ctx, deps, { client, application, subject, resource, scopes, actor });
     await writeLog(deps.db, {
       key: LOG_KEY,
