@@ -1,4 +1,5 @@
 import type { Db } from '../storage/database.js';
+import { pageWithTotal } from '../storage/paging.js';
 
 export interface LogFilter {
   key?: string;
@@ -20,19 +21,12 @@ function filtered(db: Db, filter: LogFilter) {
 
 /** Newest first, and the total count of the filter for `Total-Number`. */
 export async function findLogs(db: Db, filter: LogFilter, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    filtered(db, filter)
-      .select(['id', 'key', 'payload', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    filtered(db, filter)
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+  return pageWithTotal(
+    filtered(db, filter),
+    (q) =>
+      q.select(['id', 'key', 'payload', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    { limit, offset },
+  );
 }
 
 export async function findLog(db: Db, id: string) {

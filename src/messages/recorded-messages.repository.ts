@@ -1,5 +1,6 @@
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
+import { pageWithTotal } from '../storage/paging.js';
 import type { OutgoingMessage } from './connector.js';
 
 export async function insertRecordedMessage(db: Db, message: OutgoingMessage): Promise<void> {
@@ -24,9 +25,8 @@ export async function listRecordedMessages(
 ) {
   let query = db.selectFrom('recorded_messages');
   if (recipient) query = query.where('recipient', '=', recipient);
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
-  ]);
-  return { total: Number(count.total), rows };
+  return pageWithTotal(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'), {
+    limit,
+    offset,
+  });
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import type { InvitationStatus, OrganizationInvitationsTable } from '../storage/tables/organizations.js';
 
@@ -85,11 +86,10 @@ export async function listInvitations(
   if (filter.organizationId) query = query.where('organization_id', '=', filter.organizationId);
   if (filter.inviterId) query = query.where('inviter_id', '=', filter.inviterId);
   if (filter.invitee) query = query.where(sql<string>`lower(invitee)`, '=', filter.invitee.toLowerCase());
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
-  ]);
-  return { total: Number(count.total), rows };
+  return pageWithTotal(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'), {
+    limit,
+    offset,
+  });
 }
 
 export async function findUserEmail(db: Db, userId: string): Promise<{ email: string | null } | undefined> {

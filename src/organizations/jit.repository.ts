@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../storage/database.js';
+import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 
 type Trx = Transaction<Database>;
@@ -12,11 +13,12 @@ export async function listEmailDomains(
   { limit, offset }: { limit: number; offset: number },
 ) {
   const query = db.selectFrom('organization_jit_email_domains').where('organization_id', '=', organizationId);
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    query.select('email_domain').orderBy('email_domain').limit(limit).offset(offset).execute(),
-  ]);
-  return { total: Number(count.total), domains: rows.map((row) => row.email_domain) };
+  const { total, rows } = await pageWithTotal(
+    query,
+    (q) => q.select('email_domain').orderBy('email_domain'),
+    { limit, offset },
+  );
+  return { total, domains: rows.map((row) => row.email_domain) };
 }
 
 export async function replaceEmailDomains(trx: Trx, organizationId: string, domains: readonly string[]) {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import { toUserProfileResponse } from '../users/user-response.js';
 import { likePattern } from '../management/route-schemas.js';
@@ -31,10 +32,10 @@ export async function listUserMembers(
       ),
     );
   }
-  const [count, users] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    query.selectAll('u').orderBy('ou.user_id').limit(limit).offset(offset).execute(),
-  ]);
+  const { total, rows: users } = await pageWithTotal(query, (q) => q.selectAll('u').orderBy('ou.user_id'), {
+    limit,
+    offset,
+  });
   const roles = users.length
     ? await db
         .selectFrom('organization_user_roles as ur')
@@ -53,7 +54,7 @@ export async function listUserMembers(
     ...toUserProfileResponse(u),
     organizationRoles: roles.filter((r) => r.user_id === u.id).map((r) => ({ id: r.id, name: r.name })),
   }));
-  return { total: Number(count.total), entities };
+  return { total, entities };
 }
 
 /** One page of an organization's applications (never their secrets). */
@@ -70,15 +71,14 @@ export async function listApplicationMembers(
     const pattern = likePattern(search);
     query = query.where((eb) => eb.or([eb('a.id', 'ilike', pattern), eb('a.name', 'ilike', pattern)]));
   }
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    query
-      .select(['a.id', 'a.name', 'a.description', 'a.type', 'a.is_third_party', 'a.created_at'])
-      .orderBy('oa.application_id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
+  const { total, rows } = await pageWithTotal(
+    query,
+    (q) =>
+      q
+        .select(['a.id', 'a.name', 'a.description', 'a.type', 'a.is_third_party', 'a.created_at'])
+        .orderBy('oa.application_id'),
+    { limit, offset },
+  );
   const entities = rows.map((a) => ({
     id: a.id,
     name: a.name,
@@ -87,5 +87,5 @@ export async function listApplicationMembers(
     isThirdParty: a.is_third_party,
     createdAt: a.created_at.getTime(),
   }));
-  return { total: Number(count.total), entities };
+  return { total, entities };
 }

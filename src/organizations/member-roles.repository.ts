@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import type { NamedRow } from './named-entities.repository.js';
 
@@ -70,9 +71,5 @@ export async function listUserRoles(
     .innerJoin('organization_roles as r', 'r.id', 'ur.organization_role_id')
     .where('ur.organization_id', '=', organizationId)
     .where('ur.user_id', '=', userId);
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    query.selectAll('r').orderBy('r.name').limit(limit).offset(offset).execute(),
-  ]);
-  return { total: Number(count.total), rows };
+  return pageWithTotal(query, (q) => q.selectAll('r').orderBy('r.name'), { limit, offset });
 }

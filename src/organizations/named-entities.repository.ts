@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import { likePattern } from '../management/route-schemas.js';
 
@@ -45,11 +46,7 @@ export async function listNamed(
 ): Promise<{ total: number; rows: NamedRow[] }> {
   let query = db.selectFrom(table);
   if (search) query = query.where('name', 'ilike', likePattern(search));
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    query.selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute(),
-  ]);
-  return { total: Number(count.total), rows };
+  return pageWithTotal(query, (q) => q.selectAll().orderBy('created_at').orderBy('id'), { limit, offset });
 }
 
 export async function updateNamed(

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { likePattern } from '../management/route-schemas.js';
 import type { Database } from '../storage/schema.js';
+import { pageWithTotal } from '../storage/paging.js';
 import { json } from '../storage/json.js';
 import type { OrganizationsTable } from '../storage/tables/organizations.js';
 
@@ -54,11 +55,10 @@ export async function listOrganizations(
       eb.or([eb('name', 'ilike', pattern), eb('id', 'ilike', pattern), eb('description', 'ilike', pattern)]),
     );
   }
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
-  ]);
-  return { total: Number(count.total), rows };
+  return pageWithTotal(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'), {
+    limit,
+    offset,
+  });
 }
 
 export async function updateOrganization(

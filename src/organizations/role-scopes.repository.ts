@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import type { NamedRow } from './named-entities.repository.js';
 
@@ -62,11 +63,7 @@ export async function listRoleScopes(
     .selectFrom('organization_role_scopes as rs')
     .innerJoin('organization_scopes as s', 's.id', 'rs.organization_scope_id')
     .where('rs.organization_role_id', '=', roleId);
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    query.selectAll('s').orderBy('s.name').limit(limit).offset(offset).execute(),
-  ]);
-  return { total: Number(count.total), rows };
+  return pageWithTotal(query, (q) => q.selectAll('s').orderBy('s.name'), { limit, offset });
 }
 
 /** The scopes of several roles at once, for the role list. */
