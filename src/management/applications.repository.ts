@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../storage/database.js';
+import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import type { ApplicationsTable, ApplicationType } from '../storage/tables/core.js';
 import { likePattern } from './route-schemas.js';
@@ -30,25 +31,13 @@ function filtered(db: Db, filter: ApplicationFilter) {
   return query;
 }
 
-export async function countApplications(db: Db, filter: ApplicationFilter): Promise<string> {
-  const row = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return String(row.count);
-}
-
-export function listApplications(
-  db: Db,
-  filter: ApplicationFilter,
-  page: { limit: number; offset: number },
-): Promise<ApplicationRow[]> {
-  return filtered(db, filter)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+/** Newest first, with the total of the filter. */
+export function listApplications(db: Db, filter: ApplicationFilter, page: PageBounds) {
+  return pageWithTotal(
+    filtered(db, filter),
+    (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+    page,
+  );
 }
 
 export function insertApplication(db: Db, values: Insertable<ApplicationsTable>): Promise<ApplicationRow> {

@@ -49,8 +49,8 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { types, search } = request.query;
       const filter = { types: types === undefined ? undefined : [types].flat(), search };
       const db = request.server.services.db;
-      sendTotal(reply, await repository.countApplications(db, filter));
-      const rows = await repository.listApplications(db, filter, pageBounds(request.query));
+      const { total, rows } = await repository.listApplications(db, filter, pageBounds(request.query));
+      sendTotal(reply, total);
       return rows.map(toApplicationResponse);
     },
   );

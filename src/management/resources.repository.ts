@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../storage/database.js';
+import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import type { ResourcesTable } from '../storage/tables/core.js';
 import { likePattern } from './route-schemas.js';
@@ -31,21 +32,13 @@ function filtered(db: Db, search: string | undefined) {
   return query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('indicator', 'ilike', pattern)]));
 }
 
-export async function countResources(db: Db, search: string | undefined): Promise<string> {
-  const row = await filtered(db, search)
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return String(row.count);
-}
-
-export function listResources(db: Db, search: string | undefined, page: { limit: number; offset: number }) {
-  return filtered(db, search)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+/** Newest first, with the total of the search. */
+export function listResources(db: Db, search: string | undefined, page: PageBounds) {
+  return pageWithTotal(
+    filtered(db, search),
+    (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+    page,
+  );
 }
 
 export function insertResource(db: Db, values: Insertable<ResourcesTable>): Promise<ResourceRow> {

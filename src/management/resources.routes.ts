@@ -51,8 +51,12 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const db = request.server.services.db;
-      sendTotal(reply, await repository.countResources(db, request.query.search));
-      const rows = await repository.listResources(db, request.query.search, pageBounds(request.query));
+      const { total, rows } = await repository.listResources(
+        db,
+        request.query.search,
+        pageBounds(request.query),
+      );
+      sendTotal(reply, total);
       return rows.map(toResourceResponse);
     },
   );

@@ -1,7 +1,6 @@
 import type { Db } from '../storage/database.js';
+import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { RoleRow } from './roles.repository.js';
-
-type Page = { limit: number; offset: number };
 
 /** Adds the roles the user lacks; returns the ids actually added. */
 export async function addUserRoles(db: Db, userId: string, roleIds: readonly string[]): Promise<string[]> {
@@ -24,25 +23,17 @@ export async function removeUserRole(db: Db, userId: string, roleId: string): Pr
   return result.numDeletedRows > 0n;
 }
 
-export async function countUserRoles(db: Db, userId: string): Promise<string> {
-  const row = await db
-    .selectFrom('users_roles')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return String(row.count);
-}
-
-export function listUserRoles(db: Db, userId: string, page: Page): Promise<RoleRow[]> {
-  return db
+/** By name (role names are unique), with the total. */
+export function listUserRoles(
+  db: Db,
+  userId: string,
+  page: PageBounds,
+): Promise<{ total: number; rows: RoleRow[] }> {
+  const query = db
     .selectFrom('users_roles as ur')
     .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .selectAll('r')
-    .where('ur.user_id', '=', userId)
-    .orderBy('r.name')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .where('ur.user_id', '=', userId);
+  return pageWithTotal(query, (q) => q.selectAll('r').orderBy('r.name'), page);
 }
 
 export async function addApplicationRoles(
@@ -69,23 +60,15 @@ export async function removeApplicationRole(db: Db, applicationId: string, roleI
   return result.numDeletedRows > 0n;
 }
 
-export async function countApplicationRoles(db: Db, applicationId: string): Promise<string> {
-  const row = await db
-    .selectFrom('applications_roles')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('application_id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-  return String(row.count);
-}
-
-export function listApplicationRoles(db: Db, applicationId: string, page: Page): Promise<RoleRow[]> {
-  return db
+/** By name (role names are unique), with the total. */
+export function listApplicationRoles(
+  db: Db,
+  applicationId: string,
+  page: PageBounds,
+): Promise<{ total: number; rows: RoleRow[] }> {
+  const query = db
     .selectFrom('applications_roles as ar')
     .innerJoin('roles as r', 'r.id', 'ar.role_id')
-    .selectAll('r')
-    .where('ar.application_id', '=', applicationId)
-    .orderBy('r.name')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .where('ar.application_id', '=', applicationId);
+  return pageWithTotal(query, (q) => q.selectAll('r').orderBy('r.name'), page);
 }

@@ -38,8 +38,9 @@ export const roleAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const db = request.server.services.db;
       const user = await getUser(db, request.params.userId);
-      sendTotal(reply, await repository.countUserRoles(db, user.id));
-      return (await repository.listUserRoles(db, user.id, pageBounds(request.query))).map(toRoleEntity);
+      const { total, rows } = await repository.listUserRoles(db, user.id, pageBounds(request.query));
+      sendTotal(reply, total);
+      return rows.map(toRoleEntity);
     },
   );
 
@@ -94,8 +95,12 @@ export const roleAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const db = request.server.services.db;
       const application = await getApplication(db, request.params.id);
-      sendTotal(reply, await repository.countApplicationRoles(db, application.id));
-      const rows = await repository.listApplicationRoles(db, application.id, pageBounds(request.query));
+      const { total, rows } = await repository.listApplicationRoles(
+        db,
+        application.id,
+        pageBounds(request.query),
+      );
+      sendTotal(reply, total);
       return rows.map(toRoleEntity);
     },
   );

@@ -1,7 +1,6 @@
 import type { Db } from '../storage/database.js';
+import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { ScopeRow } from './scopes.repository.js';
-
-type Page = { limit: number; offset: number };
 
 function linked(db: Db, roleId: string) {
   return db
@@ -10,22 +9,17 @@ function linked(db: Db, roleId: string) {
     .where('rs.role_id', '=', roleId);
 }
 
-/** The scopes of a role, by resource then name; every one of them unless a page is given. */
-export function roleScopes(db: Db, roleId: string, page?: Page): Promise<ScopeRow[]> {
-  return linked(db, roleId)
-    .selectAll('s')
-    .orderBy('s.resource_id')
-    .orderBy('s.name')
-    .orderBy('s.id')
-    .$if(page !== undefined, (query) => query.limit(page!.limit).offset(page!.offset))
-    .execute();
+const byResourceThenName = (query: ReturnType<typeof linked>) =>
+  query.selectAll('s').orderBy('s.resource_id').orderBy('s.name').orderBy('s.id');
+
+/** Every scope of a role, by resource then name. */
+export function roleScopes(db: Db, roleId: string): Promise<ScopeRow[]> {
+  return byResourceThenName(linked(db, roleId)).execute();
 }
 
-export async function countRoleScopes(db: Db, roleId: string): Promise<string> {
-  const row = await linked(db, roleId)
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return String(row.count);
+/** One page of them, with the total. */
+export function listRoleScopes(db: Db, roleId: string, page: PageBounds) {
+  return pageWithTotal(linked(db, roleId), byResourceThenName, page);
 }
 
 export async function linkedScopeIds(db: Db, roleId: string, scopeIds: readonly string[]): Promise<string[]> {

@@ -4,7 +4,7 @@ import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { toScopeEntity } from '../webhooks/entities.js';
 import { mutate } from './mutation.js';
 import { scopeResponse } from './resources.schemas.js';
-import { countRoleScopes, roleScopes } from './role-scopes.repository.js';
+import { listRoleScopes } from './role-scopes.repository.js';
 import { linkScopesToRole, unlinkScopeFromRole } from './role-scopes.service.js';
 import { roleScopeParams, scopeIdsBody } from './roles.schemas.js';
 import { getRole } from './roles.service.js';
@@ -28,8 +28,9 @@ export const roleScopesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const db = request.server.services.db;
       const role = await getRole(db, request.params.id);
-      sendTotal(reply, await countRoleScopes(db, role.id));
-      return (await roleScopes(db, role.id, pageBounds(request.query))).map(toScopeEntity);
+      const { total, rows } = await listRoleScopes(db, role.id, pageBounds(request.query));
+      sendTotal(reply, total);
+      return rows.map(toScopeEntity);
     },
   );
 

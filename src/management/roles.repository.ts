@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../storage/database.js';
+import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import type { RolesTable, RoleType } from '../storage/tables/core.js';
 import { likePattern } from './route-schemas.js';
@@ -43,21 +44,13 @@ function filtered(db: Db, filter: RoleFilter) {
   return query;
 }
 
-export async function countRoles(db: Db, filter: RoleFilter): Promise<string> {
-  const row = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return String(row.count);
-}
-
-export function listRoles(db: Db, filter: RoleFilter, page: { limit: number; offset: number }) {
-  return filtered(db, filter)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+/** Newest first, with the total of the filter. */
+export function listRoles(db: Db, filter: RoleFilter, page: PageBounds) {
+  return pageWithTotal(
+    filtered(db, filter),
+    (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+    page,
+  );
 }
 
 export function insertRole(db: Db, values: Insertable<RolesTable>): Promise<RoleRow> {

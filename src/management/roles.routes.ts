@@ -39,8 +39,8 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const db = request.server.services.db;
       const filter = { search: request.query.search, type: request.query.type };
-      sendTotal(reply, await repository.countRoles(db, filter));
-      const rows = await repository.listRoles(db, filter, pageBounds(request.query));
+      const { total, rows } = await repository.listRoles(db, filter, pageBounds(request.query));
+      sendTotal(reply, total);
       return rows.map(toRoleResponse);
     },
   );

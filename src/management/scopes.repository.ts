@@ -1,11 +1,10 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../storage/database.js';
+import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { ScopesTable } from '../storage/tables/core.js';
 import { likePattern } from './route-schemas.js';
 
 export type ScopeRow = Selectable<ScopesTable>;
-type Page = { limit: number; offset: number };
-
 export function findScope(db: Db, resourceId: string, scopeId: string): Promise<ScopeRow | undefined> {
   return db
     .selectFrom('scopes')
@@ -37,21 +36,13 @@ function filtered(db: Db, resourceId: string, search: string | undefined) {
   return query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
 }
 
-export async function countScopes(db: Db, resourceId: string, search?: string): Promise<string> {
-  const row = await filtered(db, resourceId, search)
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return String(row.count);
-}
-
-export function listScopes(db: Db, resourceId: string, search: string | undefined, page: Page) {
-  return filtered(db, resourceId, search)
-    .selectAll()
-    .orderBy('name')
-    .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+/** By name, with the total of the search. */
+export function listScopes(db: Db, resourceId: string, search: string | undefined, page: PageBounds) {
+  return pageWithTotal(
+    filtered(db, resourceId, search),
+    (q) => q.selectAll().orderBy('name').orderBy('id'),
+    page,
+  );
 }
 
 export function insertScope(db: Db, values: Insertable<ScopesTable>): Promise<ScopeRow> {

@@ -53,13 +53,13 @@ export const scopesRoutes: FastifyPluginAsyncZod = async (app) => {
       const db = request.server.services.db;
       const { resourceId } = request.params;
       await getResource(db, resourceId);
-      sendTotal(reply, await repository.countScopes(db, resourceId, request.query.search));
-      const rows = await repository.listScopes(
+      const { total, rows } = await repository.listScopes(
         db,
         resourceId,
         request.query.search,
         pageBounds(request.query),
       );
+      sendTotal(reply, total);
       return rows.map(toScopeResponse);
     },
   );

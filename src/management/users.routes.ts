@@ -51,8 +51,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { search } = request.query;
       const db = request.server.services.db;
-      sendTotal(reply, await repository.countUsers(db, search));
-      const rows = await repository.listUsers(db, search, pageBounds(request.query));
+      const { total, rows } = await repository.listUsers(db, search, pageBounds(request.query));
+      sendTotal(reply, total);
       return rows.map(toUserResponse);
     },
   );

@@ -1,6 +1,7 @@
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Insertable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
 import { likePattern } from '../management/route-schemas.js';
 import type { Db } from '../storage/database.js';
+import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import type { UsersTable } from '../storage/tables/core.js';
 
@@ -22,11 +23,12 @@ const columns = [
   'updated_at',
 ] as const;
 
+function withColumns<Q extends SelectQueryBuilder<Database, 'users', object>>(query: Q) {
+  return query.select(columns).select((eb) => eb('password_hash', 'is not', null).as('has_password'));
+}
+
 function selectUsers(db: Db) {
-  return db
-    .selectFrom('users')
-    .select(columns)
-    .select((eb) => eb('password_hash', 'is not', null).as('has_password'));
+  return withColumns(db.selectFrom('users'));
 }
 
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
@@ -40,7 +42,7 @@ export function lockUser(trx: Transaction<Database>, id: string): Promise<UserRo
 }
 
 function matching(db: Db, search: string | undefined) {
-  const query = selectUsers(db);
+  const query = db.selectFrom('users');
   if (!search) return query;
   const pattern = likePattern(search);
   return query.where((eb) =>
@@ -54,25 +56,13 @@ function matching(db: Db, search: string | undefined) {
   );
 }
 
-export async function countUsers(db: Db, search: string | undefined): Promise<string> {
-  const row = await matching(db, search)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return String(row.count);
-}
-
-export function listUsers(
-  db: Db,
-  search: string | undefined,
-  page: { limit: number; offset: number },
-): Promise<UserRow[]> {
-  return matching(db, search)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+/** Newest first, with the total of the search. */
+export function listUsers(db: Db, search: string | undefined, page: PageBounds) {
+  return pageWithTotal(
+    matching(db, search),
+    (q) => withColumns(q).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
 }
 
 export async function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
