@@ -42,7 +42,8 @@ const environmentSchema = z.object({
   TESSERA_WEBHOOK_RETRY_SCHEDULE: retrySchedule.default([
     0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400,
   ]),
-  TESSERA_WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(256).default(16),
+  TESSERA_WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(256).default(64),
+  TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK: z.coerce.number().int().min(1).max(256).default(16),
   TESSERA_WEBHOOK_USER_AGENT: z
     .string()
     .min(1)
@@ -80,6 +81,8 @@ export interface Config {
     timeoutMs: number;
     retryScheduleSeconds: number[];
     workers: number;
+    /** Sends to one hook at a time, so one slow receiver cannot hold every worker. */
+    maxInFlightPerHook: number;
     userAgent: string;
   };
   /** Verification-code delivery: SMTP for e-mail when configured, else the recording connector. */
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.TESSERA_WEBHOOK_TIMEOUT_MS,
       retryScheduleSeconds: e.TESSERA_WEBHOOK_RETRY_SCHEDULE,
       workers: e.TESSERA_WEBHOOK_WORKERS,
+      maxInFlightPerHook: e.TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK,
       userAgent: e.TESSERA_WEBHOOK_USER_AGENT,
     },
     messages: {

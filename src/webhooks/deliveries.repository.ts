@@ -3,6 +3,7 @@ import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import type { DeliveryStatus } from '../storage/tables/webhooks.js';
+import type { ClaimRoom } from './hook-queues.js';
 
 /**
  * One row per (event, enabled hook subscribed to it), in one statement: ten hooks or ten events
@@ -38,23 +39,41 @@ export interface ClaimedDelivery {
 
 /**
  * Claims due rows: `SKIP LOCKED` lets instances share the work, and the lease (a later
- * `next_attempt_at`) hands a crashed instance's rows to another once it expires. Rows of a hook
- * disabled since they were written become `disabled` here and are returned only to be skipped.
+ * `next_attempt_at`) hands a crashed instance's rows to another once it expires. Hooks without
+ * room are skipped and the others take at most their room (else `perHook`) rows, so a hook whose
+ * receiver is slow cannot fill the claim; the scan still walks past the skipped hooks' due rows.
+ * Rows of a hook disabled since they were written become `disabled` here and are returned only to
+ * be skipped.
  */
-export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  options: { limit: number; leaseMs: number; perHook: number; room: ClaimRoom },
+): Promise<ClaimedDelivery[]> {
+  const { limit, perHook, room } = options;
+  const lease = options.leaseMs / 1000;
   const { rows } = await sql<ClaimedDelivery>`
-    UPDATE hook_deliveries d
-    SET next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}),
-        lease_expires_at = CASE WHEN h.enabled THEN now() + make_interval(secs => ${leaseMs / 1000}) END,
-        status = CASE WHEN h.enabled THEN d.status ELSE 'disabled' END,
-        updated_at = now()
-    FROM (
-      SELECT id FROM hook_deliveries
+    WITH candidates AS (
+      SELECT id, hook_id, next_attempt_at FROM hook_deliveries
       WHERE status IN ('pending', 'retrying') AND next_attempt_at <= now()
+        AND hook_id <> ALL (${room.fullHookIds}::text[])
       ORDER BY next_attempt_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
-    ) due, hooks h
+    ), due AS (
+      SELECT c.id FROM (
+        SELECT id, hook_id, row_number() OVER (PARTITION BY hook_id ORDER BY next_attempt_at) AS rank
+        FROM candidates
+      ) c
+      LEFT JOIN unnest(${room.hookIds}::text[], ${room.rooms}::int[]) AS r (hook_id, room)
+        ON r.hook_id = c.hook_id
+      WHERE c.rank <= coalesce(r.room, ${perHook})
+    )
+    UPDATE hook_deliveries d
+    SET next_attempt_at = now() + make_interval(secs => ${lease}),
+        lease_expires_at = CASE WHEN h.enabled THEN now() + make_interval(secs => ${lease}) END,
+        status = CASE WHEN h.enabled THEN d.status ELSE 'disabled' END,
+        updated_at = now()
+    FROM due, hooks h
     WHERE d.id = due.id AND h.id = d.hook_id
     RETURNING d.id, d.hook_id, d.event, d.body, d.attempts, d.schedule_base,
               h.url, h.headers, h.signing_key, h.enabled

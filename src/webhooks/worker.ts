@@ -4,9 +4,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../storage/database.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { claimDueDeliveries, type ClaimedDelivery } from './deliveries.repository.js';
-import { describeOutcome, nextState, stateColumns } from './delivery-state.js';
+import { attemptDelivery } from './delivery-attempt.js';
+import { HookQueues } from './hook-queues.js';
 import { createSender, type Sender } from './http-sender.js';
-import { signedRequest } from './outgoing.js';
 import { onDeliveriesEnqueued } from './wakeup.js';
 
 export interface BackgroundWork {
@@ -19,6 +19,10 @@ const minClaim = 50;
 const maxClaim = 200;
 // On shutdown, sends still running after this are abandoned; their lease hands them to a later claim.
 const stopGraceMs = 1000;
+// A send starts only if it ends (at the latest, by its timeout) this long before its row's lease.
+const leaseMarginMs = 5000;
+
+type Queued = ClaimedDelivery & { leaseEndsAt: number };
 
 /** Starts the webhook delivery workers of this instance (none when TESSERA_WEBHOOK_WORKERS=0). */
 export function startDeliveryWorkers(services: Services): BackgroundWork {
@@ -28,11 +32,13 @@ export function startDeliveryWorkers(services: Services): BackgroundWork {
 }
 
 /**
- * Claims due deliveries in batches into a local queue, refilled while half a window of sends
- * (TESSERA_WEBHOOK_WORKERS concurrent requests) is still queued, so database round trips overlap
- * the HTTP calls. Sends run concurrently over keep-alive connections; finished attempts are recorded in
- * batches. Woken by `nudgeDeliveries()` after local commits, and by a poll for other instances'
- * rows and for retries that come due.
+ * Claims due deliveries in batches into local per-hook queues, refilled while fewer than half a
+ * window of sends (TESSERA_WEBHOOK_WORKERS concurrent requests) is ready to go, so database round
+ * trips overlap the HTTP calls. At most TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK sends go to one hook
+ * at a time and hooks take turns, so a receiver that hangs delays only its own deliveries. Sends run
+ * concurrently over keep-alive connections; finished attempts are recorded in batches. Woken by
+ * `nudgeDeliveries()` after local commits, and by a poll for other instances' rows and for retries
+ * that come due.
  */
 class DeliveryWorker {
   private readonly log: Logger;
@@ -40,15 +46,16 @@ class DeliveryWorker {
   private readonly recorder: AttemptRecorder;
   private readonly slots: number;
   private readonly claimSize: number;
+  private readonly maxQueued: number;
   private readonly leaseMs: number;
   private readonly poll: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private readonly sends = new Set<Promise<void>>();
-  private queue: ClaimedDelivery[] = [];
+  private readonly queues: HookQueues<Queued>;
   private claiming: Promise<void> | undefined;
   private nudged: NodeJS.Immediate | undefined;
   private claimAgain = false;
-  private mayHaveMore = true;
+  private mayHaveMore = false;
   private stopped = false;
 
   constructor(
@@ -59,10 +66,15 @@ class DeliveryWorker {
     this.sender = createSender(config.webhooks);
     this.recorder = new AttemptRecorder(db, this.log);
     this.slots = config.webhooks.workers;
+    const perHook = Math.min(config.webhooks.maxInFlightPerHook, this.slots);
+    // A hook keeps one more window of its rows queued here, so its sends never wait for a claim.
+    this.queues = new HookQueues(perHook, 2 * perHook);
     this.claimSize = Math.min(Math.max(this.slots, minClaim), maxClaim);
-    // A claimed row waits behind at most half a window plus one claim of rows, then takes one send,
-    // then is recorded: only a crashed (or stalled) instance lets its lease lapse.
-    const rounds = 2 + Math.ceil(this.claimSize / this.slots);
+    this.maxQueued = Math.ceil(this.slots / 2) + this.claimSize;
+    // A claimed row waits behind at most the queue (in turns with other hooks) and its own hook's
+    // window, then takes one send, then is recorded: only a crashed (or stalled) instance lets its
+    // lease lapse. A row that waited too long anyway is left to the claim after its lease.
+    const rounds = 3 + Math.ceil(this.maxQueued / this.slots);
     this.leaseMs = rounds * config.webhooks.timeoutMs + 10_000;
     this.poll = setInterval(() => this.wake(), pollIntervalMs);
     // Deferred a turn, so a nudge from a request handler lets its response go out first.
@@ -76,19 +88,40 @@ class DeliveryWorker {
   }
 
   private wake(): void {
-    this.mayHaveMore = true;
     if (this.claiming) this.claimAgain = true;
     else this.claiming = this.claimLoop().finally(() => (this.claiming = undefined));
+  }
+
+  private wantsRows(): boolean {
+    return this.queues.ready() < this.slots / 2 && this.queues.queued < this.maxQueued;
   }
 
   private async claimLoop(): Promise<void> {
     try {
       do {
+        // A wake during a claim may concern rows that claim could not see (a later commit, a hook
+        // that had no room): it earns one more claim whatever that claim found.
         this.claimAgain = false;
-        while (!this.stopped && this.mayHaveMore && this.queue.length < this.slots / 2) {
-          const rows = await claimDueDeliveries(this.db, this.claimSize, this.leaseMs);
-          this.mayHaveMore = rows.length === this.claimSize;
-          this.queue.push(...rows.filter((row) => row.enabled));
+        this.mayHaveMore = true;
+        while (!this.stopped && this.mayHaveMore && this.wantsRows()) {
+          const claimedAt = Date.now();
+          const limit = Math.min(this.claimSize, this.maxQueued - this.queues.queued);
+          const room = this.queues.room();
+          const rows = await claimDueDeliveries(this.db, {
+            limit,
+            leaseMs: this.leaseMs,
+            perHook: this.queues.budget,
+            room,
+          });
+          // A short claim means the rest is not due or belongs to hooks without room, which ask for
+          // a claim once they have room again: no claim after claim to find nothing.
+          this.mayHaveMore = rows.length === limit;
+          const leaseEndsAt = claimedAt + this.leaseMs;
+          const enabled = rows.filter((row) => row.enabled);
+          this.queues.push(
+            enabled.map((row) => ({ ...row, leaseEndsAt })),
+            room,
+          );
           this.startSends();
         }
       } while (this.claimAgain && !this.stopped);
@@ -98,33 +131,27 @@ class DeliveryWorker {
   }
 
   private startSends(): void {
-    while (!this.stopped && this.sends.size < this.slots && this.queue.length > 0) {
-      const send = this.attempt(this.queue.shift()!).finally(() => {
-        this.sends.delete(send);
-        this.startSends();
-        if (this.mayHaveMore && this.queue.length < this.slots / 2) this.wake();
-      });
+    const latestStart = () => Date.now() + this.config.webhooks.timeoutMs + leaseMarginMs;
+    while (!this.stopped && this.sends.size < this.slots) {
+      const row = this.queues.take();
+      if (!row) return;
+      // Sent now, it could still be running when another claim takes it: leave it to that claim.
+      if (row.leaseEndsAt < latestStart()) {
+        this.queues.finished(row.hook_id);
+        continue;
+      }
+      const send = attemptDelivery(this.sender, this.config.webhooks, row)
+        .then((record) => this.recorder.add(record))
+        .finally(() => {
+          this.sends.delete(send);
+          // A hook whose rows were left behind for want of room may have room again.
+          const reopened = this.queues.finished(row.hook_id);
+          this.startSends();
+          // A running claim loop goes on by itself while rows are wanted and may be waiting.
+          if (reopened || (!this.claiming && this.mayHaveMore && this.wantsRows())) this.wake();
+        });
       this.sends.add(send);
     }
-  }
-
-  private async attempt(row: ClaimedDelivery): Promise<void> {
-    const target = { url: row.url, headers: row.headers, signingKey: row.signing_key };
-    const request = signedRequest(target, row.id, row.body, this.config.webhooks.userAgent);
-    const outcome = await this.sender.send(request);
-    const attempt = row.attempts - row.schedule_base + 1;
-    const policy = {
-      scheduleSeconds: this.config.webhooks.retryScheduleSeconds,
-      maxRetryAfterSeconds: 86_400,
-    };
-    const { status, nextAttemptAt } = stateColumns(nextState(outcome, attempt, policy));
-    this.recorder.add({
-      deliveryId: row.id,
-      status,
-      nextAttemptAt,
-      durationMs: outcome.durationMs,
-      ...describeOutcome(outcome),
-    });
   }
 
   async stop(): Promise<void> {
@@ -137,7 +164,7 @@ class DeliveryWorker {
     await Promise.race([Promise.allSettled([...this.sends]), grace]);
     await this.recorder.close();
     // Queued rows were never sent; their lease hands them to the next claim.
-    this.queue = [];
+    this.queues.clear();
     this.sender.close();
   }
 }

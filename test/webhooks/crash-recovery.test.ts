@@ -9,7 +9,7 @@ import { eventually, type Body } from './helpers.js';
 const env = {
   TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
   TESSERA_WEBHOOK_TIMEOUT_MS: '2000',
-  // One claim fills one window: the lease is 3 timeouts + 10 s, the shortest wait for a restart.
+  // The lease of 64 workers is 5 timeouts + 10 s (20 s here): what a restart waits for the rows.
   TESSERA_WEBHOOK_WORKERS: '64',
 };
 
