@@ -61,21 +61,22 @@ export async function removeRole(trx: Trx, events: EventSink, id: string): Promi
   events.emit('OrganizationRole.Deleted', { data: null });
 }
 
-async function prepareScopes(trx: Trx, roleId: string, scopeIds: readonly string[]) {
+/** Locks the role (404 when unknown) and checks the scope ids; returns them without repeats. */
+async function prepareScopes(trx: Trx, roleId: string, requested: readonly string[]) {
   if (!(await lockRole(trx, roleId))) throw notFound('organization role', roleId);
+  const scopeIds = [...new Set(requested)];
   await assertIdsExist(trx, 'organization_scopes', scopeIds);
+  return scopeIds;
 }
 
 export async function addRoleScopes(trx: Trx, events: EventSink, roleId: string, requested: string[]) {
-  const scopeIds = [...new Set(requested)];
-  await prepareScopes(trx, roleId, scopeIds);
+  const scopeIds = await prepareScopes(trx, roleId, requested);
   await insertRoleScopes(trx, roleId, scopeIds);
   events.emit('OrganizationRole.Scopes.Updated', { data: null });
 }
 
 export async function replaceRoleScopes(trx: Trx, events: EventSink, roleId: string, requested: string[]) {
-  const scopeIds = [...new Set(requested)];
-  await prepareScopes(trx, roleId, scopeIds);
+  const scopeIds = await prepareScopes(trx, roleId, requested);
   await deleteRoleScopesExcept(trx, roleId, scopeIds);
   await insertRoleScopes(trx, roleId, scopeIds);
   events.emit('OrganizationRole.Scopes.Updated', { data: null });
