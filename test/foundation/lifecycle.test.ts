@@ -9,16 +9,12 @@ import { startService } from '../../src/service.js';
 import { backend, createTestDatabase, withAdmin } from '../support/databases.js';
 import { spawnService } from '../support/process.js';
 import { BOOTSTRAP_CLIENT, freePort, serviceEnv } from '../support/service.js';
-import { json } from '../support/http.js';
+import { clientCredentials, json } from '../support/http.js';
 
 async function managementToken(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/oidc/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${BOOTSTRAP_CLIENT.id}:${BOOTSTRAP_CLIENT.secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials', resource: `${baseUrl}/api`, scope: 'all' }),
+  const response = await clientCredentials(baseUrl, BOOTSTRAP_CLIENT, {
+    resource: `${baseUrl}/api`,
+    scope: 'all',
   });
   return (await json(response)).access_token;
 }

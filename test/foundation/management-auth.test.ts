@@ -4,7 +4,7 @@ import { generateKeyPair, importJWK, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { MANAGEMENT_ROLE_ID } from '../../src/management/seed.js';
 import { loadSigningKeys } from '../../src/oidc/signing-keys.js';
-import { json } from '../support/http.js';
+import { clientCredentials, json } from '../support/http.js';
 import { BOOTSTRAP_CLIENT, startTestService } from '../support/service.js';
 
 describe('management API authorisation', async () => {
@@ -101,17 +101,9 @@ describe('management API authorisation', async () => {
       .insertInto('roles_scopes')
       .values({ role_id: MANAGEMENT_ROLE_ID, scope_id: 'other-all' })
       .execute();
-    const response = await fetch(`${t.baseUrl}/oidc/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${BOOTSTRAP_CLIENT.id}:${BOOTSTRAP_CLIENT.secret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        resource: 'https://other.example/api',
-        scope: 'all',
-      }),
+    const response = await clientCredentials(t.baseUrl, BOOTSTRAP_CLIENT, {
+      resource: 'https://other.example/api',
+      scope: 'all',
     });
     const other = (await response.json()) as { access_token: string; scope: string };
     assert.equal(response.status, 200);
@@ -123,16 +115,8 @@ describe('management API authorisation', async () => {
   });
 
   it('answers 403 for a management token without the all scope', async () => {
-    const response = await fetch(`${t.baseUrl}/oidc/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${BOOTSTRAP_CLIENT.id}:${BOOTSTRAP_CLIENT.secret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        resource: t.config.managementApiIndicator,
-      }),
+    const response = await clientCredentials(t.baseUrl, BOOTSTRAP_CLIENT, {
+      resource: t.config.managementApiIndicator,
     });
     const { access_token } = (await response.json()) as { access_token: string };
     const forbidden = await fetch(`${t.baseUrl}/api/applications`, {

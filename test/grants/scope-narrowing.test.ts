@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
-import { apiOk, json } from '../support/http.js';
+import { apiOk, clientCredentials, json } from '../support/http.js';
 import { signIn } from '../support/oidc-sign-in.js';
 import {
   assignRoles,
@@ -57,18 +57,7 @@ describe('resource scopes follow the roles the subject holds now', async () => {
       type: 'MachineToMachine',
     });
     await apiOk(t, 'POST', `/applications/${m2m.id}/roles`, { roleIds: [roles.read] });
-    const response = await fetch(`${t.config.issuer}/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${m2m.id}:${m2m.secret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        resource: indicator,
-        scope: 'read write',
-      }),
-    });
+    const response = await clientCredentials(t.baseUrl, m2m, { resource: indicator, scope: 'read write' });
     const body = await json(response);
     assert.equal(response.status, 200, JSON.stringify(body));
     assert.equal(await scopeOf(body.access_token, indicator), 'read');

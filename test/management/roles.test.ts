@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MANAGEMENT_ROLE_ID, MANAGEMENT_SCOPE_ID } from '../../src/management/seed.js';
+import { clientCredentials } from '../support/http.js';
 import { startTestService } from '../support/service.js';
 
 interface Role {
@@ -244,14 +245,7 @@ describe('roles', async () => {
   it('gives a new M2M application management access through the management role', async () => {
     const app = await newApp();
     const tokenFor = async (resource: string, scope: string) => {
-      const response = await fetch(`${t.baseUrl}/oidc/token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${app.id}:${app.secret}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ grant_type: 'client_credentials', resource, scope }),
-      });
+      const response = await clientCredentials(t.baseUrl, app, { resource, scope });
       return (await response.json()) as { access_token: string; scope?: string };
     };
     const callApi = async (token: string) =>
@@ -283,18 +277,7 @@ describe('roles', async () => {
     const role = await newRole({ type: 'MachineToMachine', scopeIds: [scopes[0]!.id] });
     const app = await newApp();
     await t.api('POST', `/applications/${app.id}/roles`, { roleIds: [role.id] });
-    const response = await fetch(`${t.baseUrl}/oidc/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${app.id}:${app.secret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        resource: indicator,
-        scope: 'read write',
-      }),
-    });
+    const response = await clientCredentials(t.baseUrl, app, { resource: indicator, scope: 'read write' });
     const body = (await response.json()) as { scope: string };
     assert.equal(response.status, 200);
     assert.equal(body.scope, 'read');

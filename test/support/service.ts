@@ -3,6 +3,7 @@ import { after } from 'node:test';
 import { loadConfig, type Config } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/service.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
+import { clientCredentials } from './http.js';
 
 export const BOOTSTRAP_CLIENT = { id: 'test-bootstrap', secret: 'test-bootstrap-secret-0123456789' };
 
@@ -70,17 +71,9 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
   let token: { value: string; expiresAt: number } | undefined;
   const managementToken = async () => {
     if (token && token.expiresAt > Date.now() + 60_000) return token.value;
-    const response = await fetch(`${baseUrl}/oidc/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${BOOTSTRAP_CLIENT.id}:${BOOTSTRAP_CLIENT.secret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        resource: config.managementApiIndicator,
-        scope: 'all',
-      }),
+    const response = await clientCredentials(baseUrl, BOOTSTRAP_CLIENT, {
+      resource: config.managementApiIndicator,
+      scope: 'all',
     });
     const body = (await response.json()) as { access_token: string; expires_in: number };
     if (!response.ok) throw new Error(`management token: ${response.status} ${JSON.stringify(body)}`);
