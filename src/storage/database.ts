@@ -26,6 +26,9 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       connectionString: withDefaultUser(options.databaseUrl),
       max: options.poolSize,
     });
+    // An idle connection the server closes (restart, failover, DROP DATABASE … FORCE) is dropped by the
+    // pool and replaced on demand; without a listener its 'error' event would crash the process.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, backend: 'postgres', close: () => db.destroy() };
   }
