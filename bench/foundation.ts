@@ -1,4 +1,5 @@
 // client_credentials tokens/s and management GET /api/users/:id latency, on PostgreSQL.
+import './use-postgres.js';
 import { basicAuth, header, load, report, startBenchService } from './support.js';
 
 header('Foundation: client credentials and management reads (PostgreSQL)');

@@ -7,7 +7,7 @@ import {
   type ExchangeApplication,
   type ExchangeResource,
 } from './exchange.repository.js';
-import { shortCache } from './short-cache.js';
+import { shortCache } from '../storage/short-cache.js';
 import { consumeSubjectToken as consumeRow, describeUnusableToken } from './subject-tokens.repository.js';
 import { hashSubjectToken, isWellFormedSubjectToken } from './subject-tokens.service.js';
 

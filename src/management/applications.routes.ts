@@ -11,6 +11,7 @@ import {
 import {
   createApplication,
   deleteApplication,
+  forgetApplicationCaches,
   getApplication,
   toApplicationResponse,
   updateApplication,
@@ -80,7 +81,13 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: applicationResponse, ...errorResponses(400, 404, 422) },
       },
     },
-    (request) => mutate(request, 200, (trx) => updateApplication(trx, request.params.id, request.body)),
+    async (request) => {
+      const updated = await mutate(request, 200, (trx) =>
+        updateApplication(trx, request.params.id, request.body),
+      );
+      forgetApplicationCaches(request.server.services.db, request.params.id);
+      return updated;
+    },
   );
 
   app.delete(
@@ -95,6 +102,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await mutate(request, 204, (trx) => deleteApplication(trx, request.params.id));
+      forgetApplicationCaches(request.server.services.db, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,13 +1,24 @@
 import type { ClientMetadata } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
+import { shortCache } from '../storage/short-cache.js';
 import type { ApplicationType } from '../storage/tables/core.js';
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
 const publicTypes = new Set<ApplicationType>(['SPA', 'Native']);
 
-/** The oidc-provider client of an application, or undefined when no such application exists. */
-export async function findClientMetadata(db: Db, clientId: string): Promise<ClientMetadata | undefined> {
+/**
+ * The oidc-provider client of an application, or undefined when no such application exists.
+ * Every token request reads it, so it is kept a second (see shortCache); writes through this
+ * instance drop it at once with `forgetClient`.
+ */
+export const findClientMetadata = shortCache(loadClientMetadata);
+
+export function forgetClient(db: Db, clientId: string): void {
+  findClientMetadata.forget(db, clientId);
+}
+
+async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetadata | undefined> {
   const app = await db
     .selectFrom('applications')
     .select(['id', 'type', 'secret', 'oidc_client_metadata', 'custom_client_metadata'])

@@ -1,12 +1,21 @@
-import type { Db } from '../storage/database.js';
+import type { Db } from './database.js';
+
+export interface ShortCache<T> {
+  (db: Db, key: string): Promise<T | undefined>;
+  /** Drops one entry on this instance at once (after a write through it). */
+  forget(db: Db, key: string): void;
+}
 
 /**
  * A per-database memo of lookups that change rarely (an application's settings, a resource's id
- * and TTL) but are read on every token exchange. Entries live a second, so a change made through
+ * and TTL) but are read on every token request. Entries live a second, so a change made through
  * any instance is seen by every other within that second; only hits are kept, so something
  * created just now is found at once. Never used for anything about a subject token.
  */
-export function shortCache<T>(load: (db: Db, key: string) => Promise<T | undefined>, ttlMs = 1000) {
+export function shortCache<T>(
+  load: (db: Db, key: string) => Promise<T | undefined>,
+  ttlMs = 1000,
+): ShortCache<T> {
   const caches = new WeakMap<Db, Map<string, { value: T; until: number }>>();
   const read = async (db: Db, key: string): Promise<T | undefined> => {
     let cache = caches.get(db);
@@ -23,5 +32,5 @@ export function shortCache<T>(load: (db: Db, key: string) => Promise<T | undefin
     }
     return value;
   };
-  return read;
+  return Object.assign(read, { forget: (db: Db, key: string) => void caches.get(db)?.delete(key) });
 }
