@@ -20,9 +20,13 @@ export function header(title: string): void {
   console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}`);
 }
 
-export async function startBenchService(env: Record<string, string> = {}): Promise<BenchService> {
+/** `options.database`: run on a database the caller created (and drops); else on a fresh one. */
+export async function startBenchService(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase } = {},
+): Promise<BenchService> {
   process.env.TESSERA_TEST_BACKEND ??= 'postgres';
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const port = await freePort();
   const child = spawn(process.execPath, ['bin/tessera.js', 'start'], {
     env: { ...process.env, ...serviceEnv(port, database, { TESSERA_DATABASE_POOL_SIZE: '20', ...env }) },
@@ -53,7 +57,7 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
-    await database.drop();
+    if (!options.database) await database.drop();
   };
   return { baseUrl, database, process: child, managementToken, api, stop };
 }
