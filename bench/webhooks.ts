@@ -19,6 +19,8 @@ const events = ['Role.Created', 'User.Data.Updated'];
 const now = () => performance.timeOrigin + performance.now();
 
 interface Received {
+  /** CPU microseconds the receiver process has used so far. */
+  cpu: number;
   count: number;
   unique: number;
   first: number;
@@ -47,16 +49,26 @@ function runReceiver(): void {
   process.on('message', (message: string) => {
     if (message === 'reset') state = { count: 0, ids: new Set(), first: 0, last: 0, latencies: [] };
     const { count, ids, first, last, latencies } = state;
-    process.send!({ count, unique: ids.size, first, last, latencies: message === 'stats' ? latencies : [] });
+    const { user, system } = process.cpuUsage();
+    const cpu = user + system;
+    process.send!({
+      cpu,
+      count,
+      unique: ids.size,
+      first,
+      last,
+      latencies: message === 'stats' ? latencies : [],
+    });
   });
   process.on('disconnect', () => process.exit(0));
 }
 
 async function main(): Promise<void> {
-  // test/support/databases.js picks its backend when it loads: choose PostgreSQL before importing it.
-  process.env.TESSERA_TEST_BACKEND ??= 'postgres';
+  // Imported here, so the forked receiver loads none of the service; PostgreSQL is chosen first.
+  await import('./use-postgres.js');
   const { header, startBenchService } = await import('./support.js');
   const { createTestDatabase } = await import('../test/support/databases.js');
+  const { cpuPerRequest, sampleCpu } = await import('./cpu-time.js');
   header('Webhooks: deliveries/s, commit to receipt, write overhead (PostgreSQL)');
   console.log(
     `load average at start: ${loadavg()
@@ -106,9 +118,16 @@ async function main(): Promise<void> {
   await receiver.reset();
   const deliverer = await startBenchService({}, { database });
   try {
+    // CPU from the moment the instance is up (it started on the backlog while booting) to the end.
+    const databaseName = new URL(database.env.DATABASE_URL!).pathname.slice(1);
+    const [cpu0, received0] = [sampleCpu(deliverer.process.pid!, databaseName), await receiver.count()];
     const drainedBacklog = await drained(backlog);
+    const cpu1 = sampleCpu(deliverer.process.pid!, databaseName);
+    const counted = drainedBacklog.count - received0.count;
     console.log(`\n(a') a backlog of ${backlog} deliveries drained by one instance, first to last receipt`);
     reportDeliveries(drainedBacklog, drainedBacklog.first);
+    const receiverCpu = Math.round((drainedBacklog.cpu - received0.cpu) / counted);
+    console.log(`    CPU per delivery: ${cpuPerRequest(cpu0, cpu1, counted)}; receiver ${receiverCpu} µs`);
   } finally {
     await deliverer.stop();
     await database.drop();
@@ -227,7 +246,13 @@ async function startReceiver() {
     }
     return ask('stats');
   };
-  return { port, reset: () => ask('reset'), waitFor, stop: () => child.disconnect() };
+  return {
+    port,
+    reset: () => ask('reset'),
+    count: () => ask('count'),
+    waitFor,
+    stop: () => child.disconnect(),
+  };
 }
 
 interface Latency {
