@@ -2,7 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { HookEvent } from '../webhooks/event-names.js';
-import { enqueueEvents, nudgeDeliveries, type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
+import {
+  enqueueEvents,
+  nudgeDeliveries,
+  type PendingEvent,
+  type TriggerContext,
+} from '../webhooks/outbox.js';
 
 export interface EventSink {
   emit(event: HookEvent, payload: Record<string, unknown>): void;
