@@ -29,6 +29,12 @@ export interface UserClaimsContext {
       resource: { id: string; name: string; indicator: string };
     }>;
   }>;
+  organizations: Array<{
+    id: string;
+    name: string;
+    description: string | null;
+    roles: Array<{ id: string; name: string }>;
+  }>;
 }
 
 /** The user as a custom-claims script sees it: the profile without secrets, roles with scopes. */
@@ -98,5 +104,32 @@ export async function loadUserClaimsContext(db: Db, userId: string): Promise<Use
     createdAt: user.created_at.getTime(),
     updatedAt: user.updated_at.getTime(),
     roles: [...roles.values()],
+    organizations: await loadUserOrganizations(db, userId),
   };
+}
+
+/** The organizations the user belongs to, each with the user's organization roles in it. */
+async function loadUserOrganizations(db: Db, userId: string): Promise<UserClaimsContext['organizations']> {
+  const rows = await db
+    .selectFrom('organization_users as ou')
+    .innerJoin('organizations as o', 'o.id', 'ou.organization_id')
+    .leftJoin('organization_user_roles as our', (join) =>
+      join.onRef('our.organization_id', '=', 'ou.organization_id').onRef('our.user_id', '=', 'ou.user_id'),
+    )
+    .leftJoin('organization_roles as r', 'r.id', 'our.organization_role_id')
+    .select(['o.id', 'o.name', 'o.description', 'r.id as roleId', 'r.name as roleName'])
+    .where('ou.user_id', '=', userId)
+    .orderBy('o.name')
+    .orderBy('r.name')
+    .execute();
+  const organizations = new Map<string, UserClaimsContext['organizations'][number]>();
+  for (const row of rows) {
+    let organization = organizations.get(row.id);
+    if (!organization) {
+      organization = { id: row.id, name: row.name, description: row.description, roles: [] };
+      organizations.set(row.id, organization);
+    }
+    if (row.roleId && row.roleName) organization.roles.push({ id: row.roleId, name: row.roleName });
+  }
+  return [...organizations.values()];
 }

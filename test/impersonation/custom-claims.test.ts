@@ -91,6 +91,7 @@ describe('custom JWT claims', async () => {
         grantType: context.grant.type,
         roleScopes: context.user.roles.flatMap((role) => role.scopes.map((scope) => scope.name)),
         userKeys: Object.keys(context.user).sort().join(','),
+        organizations: context.user.organizations.map((o) => o.name),
         appName: context.application.name,
         appHasSecret: 'secret' in context.application,
         tenant: environmentVariables.TENANT,
@@ -102,6 +103,11 @@ describe('custom JWT claims', async () => {
     );
     const actorId = await createUser(t);
     const actorToken = await mintAccessToken(t, { sub: actorId, scope: 'openid' });
+    const organization = await t.api<{ id: string }>('POST', '/organizations', { name: 'Acme support' });
+    assert.equal(
+      (await t.api('POST', `/organizations/${organization.body.id}/users`, { userIds: [userId] })).status,
+      201,
+    );
     const response = await exchangeFor(
       { ticketId: 'T-42' },
       { actor_token: actorToken, actor_token_type: ACCESS_TOKEN_TYPE },
@@ -111,6 +117,7 @@ describe('custom JWT claims', async () => {
     assert.equal(claims.ticketId, 'T-42');
     assert.equal(claims.grantType, 'urn:ietf:params:oauth:grant-type:token-exchange');
     assert.deepEqual(claims.roleScopes, ['read']);
+    assert.deepEqual(claims.organizations, ['Acme support']);
     assert.ok(!String(claims.userKeys).includes('password'), String(claims.userKeys));
     assert.match(String(claims.appName), /Traditional/);
     assert.equal(claims.appHasSecret, false);
