@@ -1,20 +1,15 @@
 import type { Config } from '../config.js';
 import type { Db } from '../storage/database.js';
 import { refusal } from './exchange-errors.js';
-import {
-  findExchangeApplication,
-  findResourceByIndicator,
-  type ExchangeApplication,
-  type ExchangeResource,
-} from './exchange.repository.js';
+import { findExchangeApplication, type ExchangeApplication } from './exchange.repository.js';
 import { shortCache } from '../storage/short-cache.js';
+import { resourceByIndicator, type ResourceByIndicator } from '../oidc/resource-lookup.js';
 import { consumeSubjectToken as consumeRow, describeUnusableToken } from './subject-tokens.repository.js';
 import { hashSubjectToken, isWellFormedSubjectToken } from './subject-tokens.service.js';
 
 // Read on every exchange, changed rarely: switching token exchange off, or a resource's TTL,
 // takes effect within a second on every instance.
 export const exchangeApplication = shortCache(findExchangeApplication);
-const resourceByIndicator = shortCache(findResourceByIndicator);
 
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 
@@ -70,7 +65,11 @@ export function readExchangeParams(params: Record<string, unknown>): ExchangePar
  * A known API resource. The management API is never a target: an impersonated token must not
  * reach the service's own administration.
  */
-export async function resolveResource(db: Db, config: Config, indicator: string): Promise<ExchangeResource> {
+export async function resolveResource(
+  db: Db,
+  config: Config,
+  indicator: string,
+): Promise<ResourceByIndicator> {
   const resource =
     indicator === config.managementApiIndicator ? undefined : await resourceByIndicator(db, indicator);
   if (!resource) throw refusal('invalid_target', 'resource is not a known API resource');
@@ -92,7 +91,7 @@ export interface ConsumedSubject {
 export async function consumeSubjectToken(
   db: Db,
   token: string,
-  resource: ExchangeResource,
+  resource: ResourceByIndicator,
   requested: string[],
 ): Promise<ConsumedSubject> {
   const unusable = 'subject_token is invalid, expired or already used';

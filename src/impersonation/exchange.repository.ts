@@ -30,24 +30,6 @@ export async function findExchangeApplication(db: Db, id: string): Promise<Excha
   );
 }
 
-export interface ExchangeResource {
-  id: string;
-  indicator: string;
-  accessTokenTtl: number;
-}
-
-export async function findResourceByIndicator(
-  db: Db,
-  indicator: string,
-): Promise<ExchangeResource | undefined> {
-  const row = await db
-    .selectFrom('resources')
-    .select(['id', 'indicator', 'access_token_ttl'])
-    .where('indicator', '=', indicator)
-    .executeTakeFirst();
-  return row && { id: row.id, indicator: row.indicator, accessTokenTtl: row.access_token_ttl };
-}
-
 export async function isActiveUser(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('is_suspended').where('id', '=', userId).executeTakeFirst();
   return row !== undefined && !row.is_suspended;

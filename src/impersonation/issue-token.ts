@@ -2,7 +2,8 @@ import type { AccessToken, Client, KoaContextWithOIDC } from 'oidc-provider';
 import { TOKEN_EXCHANGE_GRANT } from '../oidc/clients.js';
 import { loadUserClaimsContext } from './claims-context.repository.js';
 import { customClaims, type ClaimsDeps } from './custom-claims.js';
-import type { ExchangeApplication, ExchangeResource } from './exchange.repository.js';
+import type { ResourceByIndicator } from '../oidc/resource-lookup.js';
+import type { ExchangeApplication } from './exchange.repository.js';
 import { ACCESS_TOKEN_TYPE, type ConsumedSubject } from './exchange-steps.js';
 import { applicationContext, presetTokenClaims } from './token-claims.js';
 
@@ -10,7 +11,7 @@ export interface IssueRequest {
   client: Client;
   application: ExchangeApplication;
   subject: ConsumedSubject;
-  resource: ExchangeResource;
+  resource: ResourceByIndicator;
   scopes: string[];
   actor: string | undefined;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
+import { resourceByIndicator } from '../oidc/resource-lookup.js';
 import { mutate } from './mutation.js';
 import * as repository from './resources.repository.js';
 import {
@@ -85,7 +86,13 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resourceResponse, ...errorResponses(400, 404, 422) },
       },
     },
-    (request) => mutate(request, 200, (trx) => updateResource(trx, request.params.id, request.body)),
+    async (request) => {
+      const updated = await mutate(request, 200, (trx) =>
+        updateResource(trx, request.params.id, request.body),
+      );
+      resourceByIndicator.clear(request.server.services.db);
+      return updated;
+    },
   );
 
   app.delete(
@@ -100,6 +107,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await mutate(request, 204, (trx) => deleteResource(trx, request.params.id));
+      resourceByIndicator.clear(request.server.services.db);
       return reply.status(204).send(null);
     },
   );

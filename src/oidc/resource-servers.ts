@@ -1,6 +1,7 @@
 import { errors, type Client, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import { userResourceScopeNames } from '../users/user-scopes.repository.js';
+import { resourceByIndicator } from './resource-lookup.js';
 
 /**
  * An API resource as oidc-provider sees it: JWT access tokens for its indicator, signed ES256.
@@ -15,11 +16,7 @@ export async function resourceServerInfo(
   indicator: string,
   client: Client,
 ): Promise<ResourceServer> {
-  const resource = await db
-    .selectFrom('resources')
-    .select(['id', 'access_token_ttl'])
-    .where('indicator', '=', indicator)
-    .executeTakeFirst();
+  const resource = await resourceByIndicator(db, indicator);
   if (!resource) throw new errors.InvalidTarget('unknown resource indicator');
 
   const accountId = subjectAccountId(ctx);
@@ -33,7 +30,7 @@ export async function resourceServerInfo(
   return {
     scope: names.join(' '),
     audience: indicator,
-    accessTokenTTL: resource.access_token_ttl,
+    accessTokenTTL: resource.accessTokenTtl,
     accessTokenFormat: 'jwt',
     jwt: { sign: { alg: 'ES256' } },
   };

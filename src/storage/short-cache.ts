@@ -4,6 +4,8 @@ export interface ShortCache<T> {
   (db: Db, key: string): Promise<T | undefined>;
   /** Drops one entry on this instance at once (after a write through it). */
   forget(db: Db, key: string): void;
+  /** Drops every entry on this instance (after a write that may change any of them). */
+  clear(db: Db): void;
 }
 
 /**
@@ -32,5 +34,8 @@ export function shortCache<T>(
     }
     return value;
   };
-  return Object.assign(read, { forget: (db: Db, key: string) => void caches.get(db)?.delete(key) });
+  return Object.assign(read, {
+    forget: (db: Db, key: string) => void caches.get(db)?.delete(key),
+    clear: (db: Db) => void caches.get(db)?.clear(),
+  });
 }
