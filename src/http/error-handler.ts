@@ -30,8 +30,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     const [status, body] = describe(error);
     // The delivery worker logs an outage once; each refused request only at debug level.
-    if (error instanceof DatabaseUnavailableError) request.log.debug(error.message);
-    else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.debug(error.message);
+      reply.header('retry-after', '5');
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).send(body);
   });
 
