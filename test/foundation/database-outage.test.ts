@@ -64,7 +64,12 @@ describe('PostgreSQL outages', { skip: backend !== 'postgres' }, async () => {
   const t = await startTestService({
     database,
     manualStop: true,
-    env: { DATABASE_URL: proxy.via(directUrl), TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1' },
+    env: {
+      DATABASE_URL: proxy.via(directUrl),
+      TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
+      // Rows claimed by a commit whose answer the cut lost wait for their lease (5 timeouts + 10 s).
+      TESSERA_WEBHOOK_TIMEOUT_MS: '1000',
+    },
   });
   const receiver = await startWebhookReceiver();
   after(async () => {
