@@ -13,7 +13,11 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function prepareStorage(config: Config): Promise<Storage> {
+/**
+ * Opens, migrates and seeds the database. `adoptBaseUrl` (tessera migrate) moves the stored
+ * management API indicator to this BASE_URL; otherwise a different one refuses the start.
+ */
+export async function prepareStorage(config: Config, { adoptBaseUrl = false } = {}): Promise<Storage> {
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -22,7 +26,7 @@ export async function prepareStorage(config: Config): Promise<Storage> {
   try {
     await migrateToLatest(storage.db);
     await ensureSigningKey(storage.db);
-    await seedInstallation(storage.db, config);
+    await seedInstallation(storage.db, config, { adoptBaseUrl });
   } catch (error) {
     await storage.close();
     throw error;

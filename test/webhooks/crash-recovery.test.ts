@@ -58,7 +58,12 @@ describe('a service killed with deliveries in flight', async () => {
     const hungIds = new Set(inFlight.map((request) => request.id));
 
     receiver.behave({ status: 200 });
-    const restarted = await startTestService({ database, manualStop: true, env });
+    // One installation keeps its BASE_URL across restarts (the port changes here).
+    const restarted = await startTestService({
+      database,
+      manualStop: true,
+      env: { ...env, BASE_URL: baseUrl },
+    });
     try {
       // The dead instance's lease must lapse before another claims its rows.
       const delivered = await receiver.waitFor(3, { timeoutMs: 40_000 });
