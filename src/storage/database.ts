@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { initialisePgliteDirectory } from './pglite-directory.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -33,6 +34,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     return { db, backend: 'postgres', close: () => db.destroy() };
   }
   await mkdir(options.dataDir, { recursive: true });
+  await initialisePgliteDirectory(options.dataDir);
   const pglite = await PGlite.create(options.dataDir);
   // PGlite serves one connection; the pool queues the rest.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
