@@ -14,11 +14,13 @@ export interface RunningService {
 }
 
 /**
- * Migrates and seeds, then returns the storage the service runs on. On PostgreSQL migrations run on
- * their own connections without timeouts: waiting for another instance's migration lock, or
- * building an index on a large table, may take longer than any request should.
+ * Opens, migrates and seeds the database. `adoptBaseUrl` (tessera migrate) moves the stored
+ * management API indicator to this BASE_URL; otherwise a different one refuses the start. On
+ * PostgreSQL migrations run on their own connections without timeouts: waiting for another
+ * instance's migration lock, or building an index on a large table, may take longer than any
+ * request should.
  */
-export async function prepareStorage(config: Config): Promise<Storage> {
+export async function prepareStorage(config: Config, { adoptBaseUrl = false } = {}): Promise<Storage> {
   const options = {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -28,7 +30,7 @@ export async function prepareStorage(config: Config): Promise<Storage> {
   try {
     await migrateToLatest(setup.db);
     await ensureSigningKey(setup.db);
-    await seedInstallation(setup.db, config);
+    await seedInstallation(setup.db, config, { adoptBaseUrl });
   } catch (error) {
     await setup.close();
     throw error;
