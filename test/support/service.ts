@@ -54,6 +54,8 @@ export function serviceEnv(port: number, database: TestDatabase, extra: Record<s
     TESSERA_BOOTSTRAP_CLIENT_ID: BOOTSTRAP_CLIENT.id,
     TESSERA_BOOTSTRAP_CLIENT_SECRET: BOOTSTRAP_CLIENT.secret,
     TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    // Parallel test services would all want the default 9000; tests of the listener pick a free port.
+    TESSERA_OPS_PORT: '0',
     ...database.env,
     ...extra,
   };
