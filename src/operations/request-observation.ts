@@ -20,10 +20,9 @@ const oidcRoutes = new Set([
 ]);
 
 /** The route a request is counted and logged under: a template, never the raw path. */
-export function routeLabel(request: FastifyRequest): string {
+export function routeLabel(request: FastifyRequest, path: string): string {
   const template = request.routeOptions.url;
   if (template) return template;
-  const path = request.url.split('?', 1)[0]!;
   if (!path.startsWith('/oidc/') && path !== '/oidc') return 'unmatched';
   const rest = path.slice('/oidc'.length);
   if (oidcRoutes.has(rest)) return `/oidc${rest}`;
@@ -40,9 +39,11 @@ export function routeLabel(request: FastifyRequest): string {
 export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onRequest', (request, reply, done) => {
     const started = process.hrtime.bigint();
+    // Read now: the /oidc mount rewrites the URL it hands to oidc-provider.
+    const path = request.url.split('?', 1)[0]!;
     reply.raw.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeLabel(request);
+      const route = routeLabel(request, path);
       const statusCode = reply.raw.statusCode;
       metrics.httpRequestSeconds.observe(
         { method: request.method, route, status_code: String(statusCode) },
