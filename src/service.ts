@@ -88,8 +88,12 @@ async function closeWithinGrace(app: App, graceMs: number): Promise<void> {
     }, graceMs);
   });
   const closed = app.close();
+  // A keep-alive connection whose request finishes after the close began turns idle only then;
+  // the server reaps idle connections once, at the start, so reap the later ones as they come.
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
   await Promise.race([closed, grace]);
   clearTimeout(timer);
+  clearInterval(reaper);
   // The workers' own grace bounds what remains (running sends, recording attempts).
   await closed;
 }
