@@ -40,9 +40,12 @@ export async function prepareStorage(config: Config): Promise<Storage> {
   return storage;
 }
 
-/** Opens storage, migrates, seeds and listens: one instance of the service. */
-export async function startService(config: Config): Promise<RunningService> {
-  const log = createLogger(config);
+/** Opens storage, migrates, seeds and listens: one instance of the service (logs to stdout unless told). */
+export async function startService(
+  config: Config,
+  options: { logDestination?: NodeJS.WritableStream } = {},
+): Promise<RunningService> {
+  const log = createLogger(config, options.logDestination);
   const metrics = new Metrics();
   const storage = await prepareStorage(config);
   const app = await buildApp(config, storage, { log, metrics });

@@ -20,8 +20,9 @@ function serializeRequest(request: { method?: string; url?: string; id?: unknown
  * The service's logger: JSON lines for collectors, or human lines when stdout is a terminal and
  * the optional `pino-pretty` (a development dependency) is installed.
  */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: NodeJS.WritableStream): Logger {
   const options = { level: config.logLevel, redact, serializers: { req: serializeRequest } };
+  if (destination) return pino(options, destination);
   if (process.stdout.isTTY && prettyAvailable()) {
     return pino({
       ...options,

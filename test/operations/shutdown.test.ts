@@ -30,7 +30,7 @@ describe('graceful shutdown', () => {
       TESSERA_SHUTDOWN_GRACE_MS: '60000',
       TESSERA_WEBHOOK_TIMEOUT_MS: '60000',
     });
-    const first = await spawnService(env);
+    const first = await spawnService(env, 120_000);
     const baseUrl = first.baseUrl;
     const tokenResponse = await clientCredentials(baseUrl, BOOTSTRAP_CLIENT, {
       resource: `${baseUrl}/api`,
@@ -80,7 +80,7 @@ describe('graceful shutdown', () => {
     );
 
     // After a restart, a new event goes out and none of the recorded ones goes out again.
-    const second = await spawnService(env);
+    const second = await spawnService(env, 120_000);
     after(() => second.kill());
     const next = await api(baseUrl, token, 'POST', '/users', { username: `after_${Date.now()}` });
     assert.equal(next.status, 200);

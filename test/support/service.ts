@@ -31,6 +31,8 @@ export interface StartOptions {
   database?: TestDatabase;
   /** Skip the automatic stop after the test file; the caller stops it. */
   manualStop?: boolean;
+  /** Where the service's log lines go (stdout by default). */
+  logDestination?: NodeJS.WritableStream;
 }
 
 export async function freePort(): Promise<number> {
@@ -67,7 +69,7 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
   const database = options.database ?? (await createTestDatabase());
   const port = await freePort();
   const config = loadConfig(serviceEnv(port, database, options.env));
-  const service = await startService(config);
+  const service = await startService(config, { logDestination: options.logDestination });
   const baseUrl = config.baseUrl;
 
   let token: { value: string; expiresAt: number } | undefined;
