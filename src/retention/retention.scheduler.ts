@@ -21,7 +21,10 @@ export function scheduleRetention(db: Db, retention: Config['retention'], log: L
   const check = () =>
     (running ??= pruneIfDue(db, retention)
       .then((report) => {
-        if (report) log.info({ removed: report }, 'retention pass removed expired rows');
+        if (report) {
+          const removedAny = Object.values(report).some((count) => count > 0);
+          log[removedAny ? 'info' : 'debug']({ removed: report }, 'retention pass done');
+        }
         return report;
       })
       .finally(() => (running = undefined)));
