@@ -126,8 +126,10 @@ describe('parent watch', () => {
     await eventually(
       async () => alive(pid),
       (running) => !running,
-      30_000,
-    );
+      60_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; its output: ${output.slice(-1500)}`);
+    });
     assert.match(output, /"reason":"parent process gone"/);
     assert.match(output, /"msg":"stopped"/);
   });
