@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../management/route-schemas.js';
 import { username } from '../users/users.schemas.js';
-import { administratorExists, CONSOLE_CLIENT_ID } from './console.repository.js';
+import { administratorExists, CONSOLE_CLIENT_ID, consoleUris } from './console.repository.js';
 import { createFirstAdministrator } from './setup.service.js';
 
 const tags = ['Console'];
@@ -10,6 +10,8 @@ const tags = ['Console'];
 const consoleConfig = z.object({
   issuer: z.string(),
   clientId: z.string(),
+  redirectUri: z.string(),
+  postLogoutRedirectUri: z.string(),
   managementApi: z.string().describe('The resource indicator the console requests tokens for'),
   setupNeeded: z.boolean().describe('True while no administrator exists'),
 });
@@ -34,6 +36,8 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         issuer: config.issuer,
         clientId: CONSOLE_CLIENT_ID,
+        redirectUri: consoleUris(config.baseUrl).redirectUris[0]!,
+        postLogoutRedirectUri: consoleUris(config.baseUrl).postLogoutRedirectUris[0]!,
         managementApi: config.managementApiIndicator,
         setupNeeded: !(await administratorExists(db)),
       };

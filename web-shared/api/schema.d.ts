@@ -7926,6 +7926,8 @@ export interface paths {
                         "application/json": {
                             issuer: string;
                             clientId: string;
+                            redirectUri: string;
+                            postLogoutRedirectUri: string;
                             /** @description The resource indicator the console requests tokens for */
                             managementApi: string;
                             /** @description True while no administrator exists */
