@@ -22,7 +22,11 @@ function Gate() {
   const { state } = useSession();
   switch (state.kind) {
     case 'loading':
-      return <p className="loading" role="status">Loading…</p>;
+      return (
+        <p className="loading" role="status">
+          Loading…
+        </p>
+      );
     case 'setup':
       return <SetupPage />;
     case 'signed-out':

@@ -62,7 +62,7 @@ function SecretOnce({ appId }: { appId: string }) {
   if (!secret) return null;
   return (
     <section className="panel notice" aria-labelledby="secret-once">
-      <h2 id="secret-once">App secret</h2>
+      <h2 id="secret-once">New app secret</h2>
       <p>Copy the secret now: it is shown only this once.</p>
       <p>
         <code aria-label="App secret">{secret}</code> <CopyButton value={secret} label="Copy secret" />

@@ -13,22 +13,36 @@ export function ApplicationRoles({ appId }: { appId: string }) {
   const assigned = useQuery({
     queryKey: roleKey,
     queryFn: () =>
-      unwrapPage(api.GET('/api/applications/{id}/roles', { params: { path: { id: appId }, query: { page: 1, page_size: 100 } } })),
+      unwrapPage(
+        api.GET('/api/applications/{id}/roles', {
+          params: { path: { id: appId }, query: { page: 1, page_size: 100 } },
+        }),
+      ),
   });
   const available = useQuery({
     queryKey: [...keys.roles, 'MachineToMachine'],
-    queryFn: () => unwrapPage(api.GET('/api/roles', { params: { query: { type: 'MachineToMachine', page: 1, page_size: 100 } } })),
+    queryFn: () =>
+      unwrapPage(
+        api.GET('/api/roles', { params: { query: { type: 'MachineToMachine', page: 1, page_size: 100 } } }),
+      ),
   });
   const [roleId, setRoleId] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: roleKey });
   const assign = useMutation({
     mutationFn: () =>
-      unwrap(api.POST('/api/applications/{id}/roles', { params: { path: { id: appId } }, body: { roleIds: [roleId] } })),
+      unwrap(
+        api.POST('/api/applications/{id}/roles', {
+          params: { path: { id: appId } },
+          body: { roleIds: [roleId] },
+        }),
+      ),
     onSuccess: refresh,
   });
   const unassign = useMutation({
     mutationFn: (id: string) =>
-      unwrap(api.DELETE('/api/applications/{id}/roles/{roleId}', { params: { path: { id: appId, roleId: id } } })),
+      unwrap(
+        api.DELETE('/api/applications/{id}/roles/{roleId}', { params: { path: { id: appId, roleId: id } } }),
+      ),
     onSuccess: refresh,
   });
   const held = new Set(assigned.data?.items.map((role) => role.id));
@@ -40,7 +54,11 @@ export function ApplicationRoles({ appId }: { appId: string }) {
         {assigned.data?.items.map((role) => (
           <li key={role.id}>
             {role.name}{' '}
-            <button type="button" onClick={() => unassign.mutate(role.id)} aria-label={`Remove role ${role.name}`}>
+            <button
+              type="button"
+              onClick={() => unassign.mutate(role.id)}
+              aria-label={`Remove role ${role.name}`}
+            >
               Remove
             </button>
           </li>
@@ -52,7 +70,10 @@ export function ApplicationRoles({ appId }: { appId: string }) {
           label="Role to assign"
           value={roleId}
           onChange={(e) => setRoleId(e.target.value)}
-          options={[{ value: '', label: 'Choose a role' }, ...options.map((role) => ({ value: role.id, label: role.name }))]}
+          options={[
+            { value: '', label: 'Choose a role' },
+            ...options.map((role) => ({ value: role.id, label: role.name })),
+          ]}
         />
         <button type="button" disabled={!roleId} onClick={() => assign.mutate()}>
           Assign role

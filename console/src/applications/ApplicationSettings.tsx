@@ -45,7 +45,13 @@ export function ApplicationSettings({ app }: { app: Application }) {
       <Field label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
       {interactive ? (
         <>
-          <TextArea label="Redirect URIs" hint="One per line." rows={3} value={redirects} onChange={(e) => setRedirects(e.target.value)} />
+          <TextArea
+            label="Redirect URIs"
+            hint="One per line."
+            rows={3}
+            value={redirects}
+            onChange={(e) => setRedirects(e.target.value)}
+          />
           <TextArea
             label="Post sign-out redirect URIs"
             hint="One per line."

@@ -17,19 +17,31 @@ export function ApplicationsPage() {
       <h1>Applications</h1>
       <CreateApplication />
       <h2>All applications</h2>
-      <Field label="Search applications" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <Field
+        label="Search applications"
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       <PagedTable
         caption="Applications"
         queryKey={[...keys.applications, { search }]}
         load={(page, page_size) =>
-          unwrapPage(api.GET('/api/applications', { params: { query: { page, page_size, search: search || undefined } } }))
+          unwrapPage(
+            api.GET('/api/applications', {
+              params: { query: { page, page_size, search: search || undefined } },
+            }),
+          )
         }
         rowKey={(app) => app.id}
         columns={[
           { header: 'Name', cell: (app) => <Link to={`/applications/${app.id}`}>{app.name}</Link> },
           { header: 'Type', cell: (app) => typeLabel(app.type) },
           { header: 'App ID', cell: (app) => <code>{app.id}</code> },
-          { header: 'Token exchange', cell: (app) => (app.customClientMetadata.allowTokenExchange ? 'Allowed' : 'Off') },
+          {
+            header: 'Token exchange',
+            cell: (app) => (app.customClientMetadata.allowTokenExchange ? 'Allowed' : 'Off'),
+          },
         ]}
       />
     </>
@@ -75,8 +87,8 @@ function CreateApplication() {
         <Field label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
       <label className="check">
-        <input type="checkbox" checked={isThirdParty} onChange={(e) => setThirdParty(e.target.checked)} /> Third-party
-        application
+        <input type="checkbox" checked={isThirdParty} onChange={(e) => setThirdParty(e.target.checked)} />{' '}
+        Third-party application
       </label>
       <ErrorNotice error={create.error} />
       <button type="submit" className="primary" disabled={create.isPending}>

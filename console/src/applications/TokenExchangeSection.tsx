@@ -18,7 +18,12 @@ export function TokenExchangeSection({ app }: { app: Application }) {
   const [maxGrants, setMaxGrants] = useState(String(app.customClientMetadata.maxAllowedGrants ?? ''));
   const save = useMutation({
     mutationFn: (customClientMetadata: Patch) =>
-      unwrap(api.PATCH('/api/applications/{id}', { params: { path: { id: app.id } }, body: { customClientMetadata } })),
+      unwrap(
+        api.PATCH('/api/applications/{id}', {
+          params: { path: { id: app.id } },
+          body: { customClientMetadata },
+        }),
+      ),
     onSuccess: (updated) => {
       queryClient.setQueryData([...keys.applications, app.id], updated);
       return queryClient.invalidateQueries({ queryKey: keys.applications });

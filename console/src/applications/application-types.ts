@@ -3,7 +3,14 @@ import type { paths } from '@shared/api/schema';
 export type Application =
   paths['/api/applications/{id}']['get']['responses'][200]['content']['application/json'];
 
-export const applicationTypes = ['Traditional', 'SPA', 'Native', 'MachineToMachine', 'Protected', 'SAML'] as const;
+export const applicationTypes = [
+  'Traditional',
+  'SPA',
+  'Native',
+  'MachineToMachine',
+  'Protected',
+  'SAML',
+] as const;
 export type ApplicationType = (typeof applicationTypes)[number];
 
 const labels: Record<ApplicationType, string> = {
@@ -16,4 +23,3 @@ const labels: Record<ApplicationType, string> = {
 };
 
 export const typeLabel = (type: ApplicationType) => labels[type];
-

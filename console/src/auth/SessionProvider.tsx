@@ -19,7 +19,6 @@ interface Session {
   signIn(returnTo?: string): Promise<void>;
   signOut(): Promise<void>;
   ended(): void;
-  setupDone(): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -97,11 +96,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void manager?.removeUser();
     setState({ kind: 'ended' });
   }, [manager]);
-  const setupDone = useCallback(() => setState({ kind: 'signed-out', reason: 'new' }), []);
 
   const value = useMemo(
-    () => ({ state: configQuery.error ? ({ kind: 'ended' } as const) : state, config, manager, signIn, signOut, ended, setupDone }),
-    [state, config, manager, signIn, signOut, ended, setupDone, configQuery.error],
+    () => ({
+      state: configQuery.error ? ({ kind: 'ended' } as const) : state,
+      config,
+      manager,
+      signIn,
+      signOut,
+      ended,
+    }),
+    [state, config, manager, signIn, signOut, ended, configQuery.error],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

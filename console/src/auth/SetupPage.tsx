@@ -8,14 +8,13 @@ import { useSession } from './SessionProvider';
 
 /** First run: no administrator exists yet, so the console offers to create one. */
 export function SetupPage() {
-  const { signIn, setupDone } = useSession();
+  const { signIn } = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const create = useMutation({
     mutationFn: () => unwrap(publicClient.POST('/api/console/setup', { body: { username, password } })),
-    onSuccess: () => setupDone(),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,10 +39,34 @@ export function SetupPage() {
       <h1>Welcome to Tessera</h1>
       <p>No administrator exists yet. Create the first administrator account to start using the console.</p>
       <form onSubmit={submit} aria-label="Create the first administrator">
-        <Field label="Username" value={username} onChange={(e) => setUsername(e.target.value)} required autoComplete="username" />
-        <Field label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} required autoComplete="new-password" />
-        <Field label="Repeat password" type="password" value={repeat} onChange={(e) => setRepeat(e.target.value)} required autoComplete="new-password" />
-        {mismatch ? <p role="alert" className="error">The passwords differ.</p> : null}
+        <Field
+          label="Username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          required
+          autoComplete="username"
+        />
+        <Field
+          label="Password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+          autoComplete="new-password"
+        />
+        <Field
+          label="Repeat password"
+          type="password"
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          required
+          autoComplete="new-password"
+        />
+        {mismatch ? (
+          <p role="alert" className="error">
+            The passwords differ.
+          </p>
+        ) : null}
         <ErrorNotice error={create.error} />
         <button type="submit" className="primary" disabled={create.isPending}>
           Create administrator

@@ -15,7 +15,11 @@ export function SignedOutPage({ reason }: { reason: 'new' | 'signed-out' | 'ende
     <main className="narrow">
       <h1>{text.title}</h1>
       <p>{text.body}</p>
-      <button type="button" className="primary" onClick={() => void signIn(reason === 'signed-out' ? '/console' : undefined)}>
+      <button
+        type="button"
+        className="primary"
+        onClick={() => void signIn(reason === 'signed-out' ? '/console' : undefined)}
+      >
         {reason === 'new' ? 'Sign in' : 'Sign in again'}
       </button>
     </main>

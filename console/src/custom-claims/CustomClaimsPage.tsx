@@ -17,7 +17,8 @@ function parseObject(label: string, text: string): Record<string, unknown> {
   } catch {
     throw new Error(`${label} is not valid JSON.`);
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${label} must be a JSON object.`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`${label} must be a JSON object.`);
   return value as Record<string, unknown>;
 }
 
@@ -30,7 +31,11 @@ export function CustomClaimsPage() {
     queryKey: ['jwt-customizer', tokenType],
     queryFn: async () => {
       try {
-        return await unwrap(api.GET('/api/configs/jwt-customizer/{tokenTypePath}', { params: { path: { tokenTypePath: tokenType } } }));
+        return await unwrap(
+          api.GET('/api/configs/jwt-customizer/{tokenTypePath}', {
+            params: { path: { tokenTypePath: tokenType } },
+          }),
+        );
       } catch (error) {
         if (error instanceof ApiCallError && error.status === 404) return null;
         throw error;
@@ -87,9 +92,9 @@ export function CustomClaimsPage() {
     <>
       <h1>Custom JWT claims</h1>
       <p className="muted">
-        <code>getCustomJwtClaims({'{ token, context, environmentVariables, api }'})</code> returns claims added to access
-        tokens. For a token exchange, <code>context.grant.subjectTokenContext</code> holds the context given when the
-        subject token was requested.
+        <code>getCustomJwtClaims({'{ token, context, environmentVariables, api }'})</code> returns claims
+        added to access tokens. For a token exchange, <code>context.grant.subjectTokenContext</code> holds the
+        context given when the subject token was requested.
       </p>
       <Select
         label="Token type"
@@ -100,12 +105,40 @@ export function CustomClaimsPage() {
           { value: 'client-credentials', label: 'Machine-to-machine tokens' },
         ]}
       />
-      <p className="muted">{stored.data ? 'A script is saved for this token type.' : 'No script is saved for this token type yet.'}</p>
-      <TextArea label="Script" rows={14} spellCheck={false} value={script} onChange={(e) => setScript(e.target.value)} />
+      <p className="muted">
+        {stored.data
+          ? 'A script is saved for this token type.'
+          : 'No script is saved for this token type yet.'}
+      </p>
+      <TextArea
+        label="Script"
+        rows={14}
+        spellCheck={false}
+        value={script}
+        onChange={(e) => setScript(e.target.value)}
+      />
       <div className="columns">
-        <TextArea label="Environment variables" rows={6} spellCheck={false} value={env} onChange={(e) => setEnv(e.target.value)} />
-        <TextArea label="Sample token" rows={6} spellCheck={false} value={token} onChange={(e) => setToken(e.target.value)} />
-        <TextArea label="Sample context" rows={6} spellCheck={false} value={context} onChange={(e) => setContext(e.target.value)} />
+        <TextArea
+          label="Environment variables"
+          rows={6}
+          spellCheck={false}
+          value={env}
+          onChange={(e) => setEnv(e.target.value)}
+        />
+        <TextArea
+          label="Sample token"
+          rows={6}
+          spellCheck={false}
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+        />
+        <TextArea
+          label="Sample context"
+          rows={6}
+          spellCheck={false}
+          value={context}
+          onChange={(e) => setContext(e.target.value)}
+        />
       </div>
       <div className="row">
         <button type="button" className="primary" onClick={() => run.mutate()} disabled={run.isPending}>
@@ -114,7 +147,11 @@ export function CustomClaimsPage() {
         <button type="button" onClick={() => save.mutate()} disabled={save.isPending}>
           Save script
         </button>
-        <Switch label="Block token issuance when the script fails" checked={blockOnError} onChange={setBlockOnError} />
+        <Switch
+          label="Block token issuance when the script fails"
+          checked={blockOnError}
+          onChange={setBlockOnError}
+        />
       </div>
       {save.isSuccess ? <p role="status">Saved.</p> : null}
       <ErrorNotice error={save.error} />
@@ -122,7 +159,9 @@ export function CustomClaimsPage() {
         <h2 id="run-result">Result</h2>
         {run.isSuccess ? <pre aria-label="Claims">{pretty(run.data)}</pre> : null}
         <ErrorNotice error={run.error} />
-        {!run.isSuccess && !run.error ? <p className="muted">Run the script to see the claims it returns.</p> : null}
+        {!run.isSuccess && !run.error ? (
+          <p className="muted">Run the script to see the claims it returns.</p>
+        ) : null}
       </section>
     </>
   );

@@ -13,24 +13,40 @@ export function LogsPage() {
   const [key, setKey] = useState('');
   const [userId, setUserId] = useState('');
   const [applicationId, setApplicationId] = useState('');
-  const filter = { key: key.trim() || undefined, userId: userId.trim() || undefined, applicationId: applicationId.trim() || undefined };
+  const filter = {
+    key: key.trim() || undefined,
+    userId: userId.trim() || undefined,
+    applicationId: applicationId.trim() || undefined,
+  };
   return (
     <>
       <h1>Audit logs</h1>
       <div className="row" role="search" aria-label="Filter logs">
-        <Field label="Log key" list="log-keys" value={key} onChange={(e) => setKey(e.target.value)} placeholder="e.g. ExchangeTokenBy.TokenExchange" />
+        <Field
+          label="Log key"
+          list="log-keys"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          placeholder="e.g. ExchangeTokenBy.TokenExchange"
+        />
         <datalist id="log-keys">
           {['ExchangeTokenBy.TokenExchange', 'SubjectToken.Issued', 'JwtCustomizer.ScriptError'].map((k) => (
             <option key={k} value={k} />
           ))}
         </datalist>
         <Field label="User ID" value={userId} onChange={(e) => setUserId(e.target.value)} />
-        <Field label="Application ID" value={applicationId} onChange={(e) => setApplicationId(e.target.value)} />
+        <Field
+          label="Application ID"
+          value={applicationId}
+          onChange={(e) => setApplicationId(e.target.value)}
+        />
       </div>
       <PagedTable
         caption="Audit logs"
         queryKey={[...keys.logs, 'list', filter]}
-        load={(page, page_size) => unwrapPage(api.GET('/api/logs', { params: { query: { page, page_size, ...filter } } }))}
+        load={(page, page_size) =>
+          unwrapPage(api.GET('/api/logs', { params: { query: { page, page_size, ...filter } } }))
+        }
         rowKey={(log) => log.id}
         columns={[
           { header: 'Time', cell: (log) => formatTime(log.createdAt) },

@@ -18,7 +18,12 @@ export function ConfirmButton({
   const titleId = useId();
   return (
     <>
-      <button type="button" className="danger" disabled={disabled} onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className="danger"
+        disabled={disabled}
+        onClick={() => dialog.current?.showModal()}
+      >
         {label}
       </button>
       <dialog ref={dialog} aria-labelledby={titleId}>

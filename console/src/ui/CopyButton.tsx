@@ -16,7 +16,9 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       >
         {label}
       </button>
-      <span role="status">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select the text' : ''}</span>
+      <span role="status">
+        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select the text' : ''}
+      </span>
     </span>
   );
 }

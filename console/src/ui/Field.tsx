@@ -1,37 +1,58 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
-/** A labelled input: the label wraps the control, so its accessible name is the label text. */
-export function Field({ label, hint, ...input }: { label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+type Labelled = { label: string; hint?: ReactNode };
+
+/** Label above control, tied by id, so the control's accessible name is exactly the label. */
+function Labelled({ id, label, hint, children }: Labelled & { id: string; children: ReactNode }) {
   return (
-    <label className="field">
-      <span>{label}</span>
-      <input {...input} />
-      {hint ? <small>{hint}</small> : null}
-    </label>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? <small id={`${id}-hint`}>{hint}</small> : null}
+    </div>
   );
 }
 
-export function TextArea({ label, hint, ...input }: { label: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Field({ label, hint, ...input }: Labelled & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
   return (
-    <label className="field">
-      <span>{label}</span>
-      <textarea {...input} />
-      {hint ? <small>{hint}</small> : null}
-    </label>
+    <Labelled id={id} label={label} hint={hint}>
+      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+    </Labelled>
   );
 }
+
+export function TextArea({ label, hint, ...input }: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Labelled id={id} label={label} hint={hint}>
+      <textarea id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+    </Labelled>
+  );
+}
+
+type Option = string | { value: string; label: string };
 
 export function Select({
   label,
   options,
   ...select
-}: { label: string; options: readonly (string | { value: string; label: string })[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: { label: string; options: readonly Option[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
   return (
-    <label className="field">
-      <span>{label}</span>
-      <select {...select}>
+    <Labelled id={id} label={label}>
+      <select id={id} {...select}>
         {options.map((option) => {
-          const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
+          const { value, label: text } =
+            typeof option === 'string' ? { value: option, label: option } : option;
           return (
             <option key={value} value={value}>
               {text}
@@ -39,7 +60,7 @@ export function Select({
           );
         })}
       </select>
-    </label>
+    </Labelled>
   );
 }
 
@@ -57,21 +78,33 @@ export function Switch({
   disabled?: boolean;
   description?: ReactNode;
 }) {
-  const id = `switch-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  const id = useId();
+  // Shows the new state at once while the change is saved; the saved state wins once settled.
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!disabled) setOptimistic(null);
+  }, [disabled, checked]);
   return (
     <div className="switch-row">
       <label className="switch">
         <input
           type="checkbox"
           role="switch"
-          checked={checked}
+          checked={optimistic ?? checked}
           disabled={disabled}
           aria-describedby={description ? `${id}-description` : undefined}
-          onChange={(event) => onChange(event.target.checked)}
+          onChange={(event) => {
+            setOptimistic(event.target.checked);
+            onChange(event.target.checked);
+          }}
         />
         <span>{label}</span>
       </label>
-      {description ? <p id={`${id}-description`} className="muted">{description}</p> : null}
+      {description ? (
+        <p id={`${id}-description`} className="muted">
+          {description}
+        </p>
+      ) : null}
     </div>
   );
 }

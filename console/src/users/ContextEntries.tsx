@@ -7,7 +7,9 @@ export interface Entry {
 
 /** Entries with a key become the subject token's context, which the custom-claims script sees. */
 export function toContext(entries: Entry[]): Record<string, string> {
-  return Object.fromEntries(entries.filter((entry) => entry.key.trim()).map((entry) => [entry.key.trim(), entry.value]));
+  return Object.fromEntries(
+    entries.filter((entry) => entry.key.trim()).map((entry) => [entry.key.trim(), entry.value]),
+  );
 }
 
 /** Free-form key/value pairs (context, headers), each field labelled by its row number. */
@@ -29,8 +31,16 @@ export function ContextEntries({
       <legend>{legend}</legend>
       {entries.map((entry, index) => (
         <div className="row" key={index}>
-          <Field label={`${noun} key ${index + 1}`} value={entry.key} onChange={(e) => set(index, { key: e.target.value })} />
-          <Field label={`${noun} value ${index + 1}`} value={entry.value} onChange={(e) => set(index, { value: e.target.value })} />
+          <Field
+            label={`${noun} key ${index + 1}`}
+            value={entry.key}
+            onChange={(e) => set(index, { key: e.target.value })}
+          />
+          <Field
+            label={`${noun} value ${index + 1}`}
+            value={entry.value}
+            onChange={(e) => set(index, { value: e.target.value })}
+          />
           <button
             type="button"
             aria-label={`Remove ${noun.toLowerCase()} entry ${index + 1}`}

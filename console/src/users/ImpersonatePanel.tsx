@@ -28,7 +28,8 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
 
   const apps = useQuery({
     queryKey: [...keys.applications, 'all'],
-    queryFn: () => unwrapPage(api.GET('/api/applications', { params: { query: { page: 1, page_size: 100 } } })),
+    queryFn: () =>
+      unwrapPage(api.GET('/api/applications', { params: { query: { page: 1, page_size: 100 } } })),
   });
   const resources = useQuery({
     queryKey: [...keys.resources, 'all'],
@@ -39,7 +40,9 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
     enabled: Boolean(resourceId),
     queryFn: () =>
       unwrapPage(
-        api.GET('/api/resources/{resourceId}/scopes', { params: { path: { resourceId }, query: { page: 1, page_size: 100 } } }),
+        api.GET('/api/resources/{resourceId}/scopes', {
+          params: { path: { resourceId }, query: { page: 1, page_size: 100 } },
+        }),
       ),
   });
   const exchangers = (apps.data?.items ?? []).filter((app) => app.customClientMetadata.allowTokenExchange);
@@ -72,8 +75,8 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
     <section className="panel" aria-labelledby="impersonate">
       <h2 id="impersonate">Impersonate</h2>
       <p className="muted">
-        Issue a one-time subject token for {userName}; the chosen application exchanges it at the token endpoint for an
-        access token that acts as this user.
+        Issue a one-time subject token for {userName}; the chosen application exchanges it at the token
+        endpoint for an access token that acts as this user.
       </p>
       <form onSubmit={submit} aria-label="Impersonate user">
         <div className="row">
@@ -82,7 +85,10 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
             value={appId}
             required
             onChange={(e) => setAppId(e.target.value)}
-            options={[{ value: '', label: 'Choose an application' }, ...exchangers.map((a) => ({ value: a.id, label: a.name }))]}
+            options={[
+              { value: '', label: 'Choose an application' },
+              ...exchangers.map((a) => ({ value: a.id, label: a.name })),
+            ]}
           />
           <Select
             label="API resource"
@@ -94,28 +100,43 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
             }}
             options={[
               { value: '', label: 'Choose an API resource' },
-              ...(resources.data?.items ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.indicator})` })),
+              ...(resources.data?.items ?? []).map((r) => ({
+                value: r.id,
+                label: `${r.name} (${r.indicator})`,
+              })),
             ]}
           />
         </div>
         {exchangers.length === 0 && apps.data ? (
-          <p className="muted">No application allows token exchange yet: turn it on in the application's Token exchange section.</p>
+          <p className="muted">
+            No application allows token exchange yet: turn it on in the application's Token exchange section.
+          </p>
         ) : null}
         {resourceScopes.data ? (
           <fieldset>
             <legend>Scopes</legend>
             {resourceScopes.data.items.map((scope) => (
               <label key={scope.id} className="check">
-                <input type="checkbox" checked={scopes.includes(scope.name)} onChange={(e) => toggleScope(scope.name, e.target.checked)} />{' '}
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(scope.name)}
+                  onChange={(e) => toggleScope(scope.name, e.target.checked)}
+                />{' '}
                 {scope.name}
               </label>
             ))}
-            {resourceScopes.data.items.length === 0 ? <p className="muted">This resource has no scopes.</p> : null}
+            {resourceScopes.data.items.length === 0 ? (
+              <p className="muted">This resource has no scopes.</p>
+            ) : null}
           </fieldset>
         ) : null}
         <ContextEntries entries={entries} onChange={setEntries} />
         <ErrorNotice error={request.error} />
-        <button type="submit" className="primary" disabled={!app || !resource || scopes.length === 0 || request.isPending}>
+        <button
+          type="submit"
+          className="primary"
+          disabled={!app || !resource || scopes.length === 0 || request.isPending}
+        >
           Request subject token
         </button>
       </form>
@@ -123,4 +144,3 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
     </section>
   );
 }
-

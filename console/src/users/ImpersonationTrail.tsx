@@ -19,7 +19,10 @@ export function ImpersonationTrail({ userId }: { userId: string }) {
   const api = useApi();
   const load = (key: string) =>
     unwrapPage(api.GET('/api/logs', { params: { query: { userId, key, page: 1, page_size: 50 } } }));
-  const issued = useQuery({ queryKey: [...keys.logs, 'impersonation', userId, 'issued'], queryFn: () => load('SubjectToken.Issued') });
+  const issued = useQuery({
+    queryKey: [...keys.logs, 'impersonation', userId, 'issued'],
+    queryFn: () => load('SubjectToken.Issued'),
+  });
   const exchanges = useQuery({
     queryKey: [...keys.logs, 'impersonation', userId, 'exchanges'],
     queryFn: () => load('ExchangeTokenBy.TokenExchange'),
@@ -80,7 +83,9 @@ export function ImpersonationTrail({ userId }: { userId: string }) {
                 <td>
                   {ok
                     ? (payload.grantedScopes ?? []).join(' ')
-                    : [payload.error?.code, payload.error?.reason ?? payload.error?.description].filter(Boolean).join(': ')}
+                    : [payload.error?.code, payload.error?.reason ?? payload.error?.description]
+                        .filter(Boolean)
+                        .join(': ')}
                 </td>
                 <td>{payload.actorId ?? '—'}</td>
                 <td>

@@ -47,7 +47,7 @@ export function SubjectTokenResult({ issued }: { issued: IssuedToken }) {
   const seconds = String(left % 60).padStart(2, '0');
   return (
     <div className="panel notice" aria-labelledby="subject-token-title">
-      <h3 id="subject-token-title">Subject token</h3>
+      <h3 id="subject-token-title">Subject token issued</h3>
       <p>Shown only this once. It can be exchanged one time, by {issued.app.id}.</p>
       <p>
         <code aria-label="Subject token" className="wrap">

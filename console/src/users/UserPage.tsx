@@ -21,7 +21,12 @@ export function UserPage() {
   });
   const suspend = useMutation({
     mutationFn: (isSuspended: boolean) =>
-      unwrap(api.PATCH('/api/users/{userId}/is-suspended', { params: { path: { userId: id } }, body: { isSuspended } })),
+      unwrap(
+        api.PATCH('/api/users/{userId}/is-suspended', {
+          params: { path: { userId: id } },
+          body: { isSuspended },
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.users }),
   });
   const remove = useMutation({
@@ -63,7 +68,12 @@ export function UserPage() {
       <section aria-labelledby="user-delete">
         <h2 id="user-delete">Delete</h2>
         <ErrorNotice error={remove.error} />
-        <ConfirmButton label="Delete user" question={`Delete ${title}?`} confirmLabel="Delete" onConfirm={() => remove.mutate()} />
+        <ConfirmButton
+          label="Delete user"
+          question={`Delete ${title}?`}
+          confirmLabel="Delete"
+          onConfirm={() => remove.mutate()}
+        />
       </section>
     </>
   );

@@ -12,16 +12,24 @@ export function UserRoles({ userId }: { userId: string }) {
   const assigned = useQuery({
     queryKey: roleKey,
     queryFn: () =>
-      unwrapPage(api.GET('/api/users/{userId}/roles', { params: { path: { userId }, query: { page: 1, page_size: 100 } } })),
+      unwrapPage(
+        api.GET('/api/users/{userId}/roles', {
+          params: { path: { userId }, query: { page: 1, page_size: 100 } },
+        }),
+      ),
   });
   const available = useQuery({
     queryKey: [...keys.roles, 'User'],
-    queryFn: () => unwrapPage(api.GET('/api/roles', { params: { query: { type: 'User', page: 1, page_size: 100 } } })),
+    queryFn: () =>
+      unwrapPage(api.GET('/api/roles', { params: { query: { type: 'User', page: 1, page_size: 100 } } })),
   });
   const [roleId, setRoleId] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: roleKey });
   const assign = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/users/{userId}/roles', { params: { path: { userId } }, body: { roleIds: [roleId] } })),
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/users/{userId}/roles', { params: { path: { userId } }, body: { roleIds: [roleId] } }),
+      ),
     onSuccess: refresh,
   });
   const unassign = useMutation({
@@ -37,7 +45,11 @@ export function UserRoles({ userId }: { userId: string }) {
         {assigned.data?.items.map((role) => (
           <li key={role.id}>
             {role.name}{' '}
-            <button type="button" onClick={() => unassign.mutate(role.id)} aria-label={`Remove role ${role.name}`}>
+            <button
+              type="button"
+              onClick={() => unassign.mutate(role.id)}
+              aria-label={`Remove role ${role.name}`}
+            >
               Remove
             </button>
           </li>
@@ -51,7 +63,9 @@ export function UserRoles({ userId }: { userId: string }) {
           onChange={(e) => setRoleId(e.target.value)}
           options={[
             { value: '', label: 'Choose a role' },
-            ...(available.data?.items ?? []).filter((role) => !held.has(role.id)).map((role) => ({ value: role.id, label: role.name })),
+            ...(available.data?.items ?? [])
+              .filter((role) => !held.has(role.id))
+              .map((role) => ({ value: role.id, label: role.name })),
           ]}
         />
         <button type="button" disabled={!roleId} onClick={() => assign.mutate()}>

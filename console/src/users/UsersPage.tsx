@@ -20,13 +20,17 @@ export function UsersPage() {
         caption="Users"
         queryKey={[...keys.users, { search }]}
         load={(page, page_size) =>
-          unwrapPage(api.GET('/api/users', { params: { query: { page, page_size, search: search || undefined } } }))
+          unwrapPage(
+            api.GET('/api/users', { params: { query: { page, page_size, search: search || undefined } } }),
+          )
         }
         rowKey={(user) => user.id}
         columns={[
           {
             header: 'User',
-            cell: (user) => <Link to={`/users/${user.id}`}>{user.username ?? user.primaryEmail ?? user.id}</Link>,
+            cell: (user) => (
+              <Link to={`/users/${user.id}`}>{user.username ?? user.primaryEmail ?? user.id}</Link>
+            ),
           },
           { header: 'E-mail', cell: (user) => user.primaryEmail ?? '—' },
           { header: 'Status', cell: (user) => (user.isSuspended ? 'Suspended' : 'Active') },
@@ -48,7 +52,11 @@ function CreateUser() {
     mutationFn: () =>
       unwrap(
         api.POST('/api/users', {
-          body: { username: username || undefined, primaryEmail: email || undefined, password: password || undefined },
+          body: {
+            username: username || undefined,
+            primaryEmail: email || undefined,
+            password: password || undefined,
+          },
         }),
       ),
     onSuccess: async (user) => {
@@ -66,7 +74,13 @@ function CreateUser() {
       <div className="row">
         <Field label="Username" value={username} onChange={(e) => setUsername(e.target.value)} />
         <Field label="E-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field label="Initial password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+        <Field
+          label="Initial password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="new-password"
+        />
       </div>
       <ErrorNotice error={create.error} />
       <button type="submit" className="primary" disabled={create.isPending}>

@@ -21,18 +21,30 @@ export function DeliveryHistory({ hookId }: { hookId: string }) {
     queryFn: () =>
       unwrapPage(
         api.GET('/api/hooks/{id}/deliveries', {
-          params: { path: { id: hookId }, query: { page, page_size: PAGE_SIZE, status: status || undefined } },
+          params: {
+            path: { id: hookId },
+            query: { page, page_size: PAGE_SIZE, status: status || undefined },
+          },
         }),
       ),
   });
   const redeliver = useMutation({
     mutationFn: (deliveryId: string) =>
-      unwrap(api.POST('/api/hooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id: hookId, deliveryId } } })),
+      unwrap(
+        api.POST('/api/hooks/{id}/deliveries/{deliveryId}/redeliver', {
+          params: { path: { id: hookId, deliveryId } },
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKey }),
   });
   const stats = useQuery({
     queryKey: [...keys.hooks, hookId, 'stats'],
-    queryFn: () => unwrapPage(api.GET('/api/hooks', { params: { query: { page: 1, page_size: 100, includeExecutionStats: 'true' } } })),
+    queryFn: () =>
+      unwrapPage(
+        api.GET('/api/hooks', {
+          params: { query: { page: 1, page_size: 100, includeExecutionStats: 'true' } },
+        }),
+      ),
     select: (answer) => answer.items.find((hook) => hook.id === hookId)?.executionStats,
   });
   const pages = Math.max(1, Math.ceil((deliveries.data?.total ?? 0) / PAGE_SIZE));
@@ -67,7 +79,9 @@ export function DeliveryHistory({ hookId }: { hookId: string }) {
               <strong>{delivery.event}</strong>
               <span className={`status status-${delivery.status}`}>{delivery.status}</span>
               <span className="muted">{formatTime(delivery.createdAt)}</span>
-              {delivery.nextAttemptAt ? <span className="muted">next attempt {formatTime(delivery.nextAttemptAt)}</span> : null}
+              {delivery.nextAttemptAt ? (
+                <span className="muted">next attempt {formatTime(delivery.nextAttemptAt)}</span>
+              ) : null}
               <button
                 type="button"
                 onClick={() => redeliver.mutate(delivery.id)}

@@ -6,10 +6,17 @@ const families = [
   ['Exception', exceptionEvents],
 ] as const;
 
-export type HookEventName = (typeof userFlowEvents)[number] | (typeof dataMutationEvents)[number] | (typeof exceptionEvents)[number];
+export type HookEventName =
+  (typeof userFlowEvents)[number] | (typeof dataMutationEvents)[number] | (typeof exceptionEvents)[number];
 
 /** The events a hook subscribes to, grouped by family, each family selectable as a whole. */
-export function EventPicker({ value, onChange }: { value: string[]; onChange: (events: HookEventName[]) => void }) {
+export function EventPicker({
+  value,
+  onChange,
+}: {
+  value: string[];
+  onChange: (events: HookEventName[]) => void;
+}) {
   const chosen = new Set(value);
   const set = (events: readonly string[], on: boolean) => {
     const next = new Set(chosen);
@@ -34,7 +41,12 @@ export function EventPicker({ value, onChange }: { value: string[]; onChange: (e
           </label>
           {events.map((event) => (
             <label key={event} className="check">
-              <input type="checkbox" checked={chosen.has(event)} onChange={(e) => set([event], e.target.checked)} /> {event}
+              <input
+                type="checkbox"
+                checked={chosen.has(event)}
+                onChange={(e) => set([event], e.target.checked)}
+              />{' '}
+              {event}
             </label>
           ))}
         </fieldset>

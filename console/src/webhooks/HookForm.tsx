@@ -38,7 +38,13 @@ export function HookForm({
     <form onSubmit={submit} aria-label={submitLabel}>
       <div className="row">
         <Field label="Webhook name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <Field label="Endpoint URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} required />
+        <Field
+          label="Endpoint URL"
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          required
+        />
       </div>
       <EventPicker value={events} onChange={setEvents} />
       <details>

@@ -26,16 +26,17 @@ export function SigningKey({ hook }: { hook: Hook }) {
   });
   return (
     <section className="panel" aria-labelledby="signing-key">
-      <h2 id="signing-key">Signing key</h2>
+      <h2 id="signing-key">Signature keys</h2>
       <p className="muted">
-        Each delivery is signed with HMAC-SHA256 (<code>service-signature-sha-256</code>) and with the Standard Webhooks
-        headers (<code>webhook-signature</code>).
+        Each delivery is signed with HMAC-SHA256 (<code>service-signature-sha-256</code>) and with the
+        Standard Webhooks headers (<code>webhook-signature</code>).
       </p>
       {revealed ? (
         <dl className="facts">
           <dt>Signing key</dt>
           <dd>
-            <code aria-label="Signing key">{hook.signingKey}</code> <CopyButton value={hook.signingKey} label="Copy signing key" />
+            <code aria-label="Signing key">{hook.signingKey}</code>{' '}
+            <CopyButton value={hook.signingKey} label="Copy signing key" />
           </dd>
           <dt>Standard Webhooks secret</dt>
           <dd>

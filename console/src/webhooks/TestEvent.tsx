@@ -16,16 +16,28 @@ interface Hook {
 /** Sends a sample payload of one event to the hook's endpoint, signed with its key. */
 export function TestEvent({ hook }: { hook: Hook }) {
   const api = useApi();
-  const [event, setEvent] = useState<HookEventName>((hook.events[0] as HookEventName | undefined) ?? 'User.Created');
+  const [event, setEvent] = useState<HookEventName>(
+    (hook.events[0] as HookEventName | undefined) ?? 'User.Created',
+  );
   const send = useMutation({
     mutationFn: () =>
-      unwrap(api.POST('/api/hooks/{id}/test', { params: { path: { id: hook.id } }, body: { events: [event], config: hook.config } })),
+      unwrap(
+        api.POST('/api/hooks/{id}/test', {
+          params: { path: { id: hook.id } },
+          body: { events: [event], config: hook.config },
+        }),
+      ),
   });
   return (
     <section className="panel" aria-labelledby="test-event">
       <h2 id="test-event">Send a test event</h2>
       <div className="row">
-        <Select label="Test event" value={event} onChange={(e) => setEvent(e.target.value as HookEventName)} options={hookEvents} />
+        <Select
+          label="Test event"
+          value={event}
+          onChange={(e) => setEvent(e.target.value as HookEventName)}
+          options={hookEvents}
+        />
         <button type="button" onClick={() => send.mutate()} disabled={send.isPending}>
           Send test event
         </button>

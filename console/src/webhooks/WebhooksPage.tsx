@@ -21,13 +21,20 @@ export function WebhooksPage() {
       <h1>Webhooks</h1>
       <section className="panel" aria-labelledby="create-webhook">
         <h2 id="create-webhook">Create webhook</h2>
-        <HookForm submitLabel="Create webhook" onSubmit={(draft) => create.mutate(draft)} error={create.error} pending={create.isPending} />
+        <HookForm
+          submitLabel="Create webhook"
+          onSubmit={(draft) => create.mutate(draft)}
+          error={create.error}
+          pending={create.isPending}
+        />
       </section>
       <PagedTable
         caption="Webhooks"
         queryKey={[...keys.hooks, 'list']}
         load={(page, page_size) =>
-          unwrapPage(api.GET('/api/hooks', { params: { query: { page, page_size, includeExecutionStats: 'true' } } }))
+          unwrapPage(
+            api.GET('/api/hooks', { params: { query: { page, page_size, includeExecutionStats: 'true' } } }),
+          )
         }
         rowKey={(hook) => hook.id}
         columns={[
