@@ -78,6 +78,7 @@ export async function buildApp(config: Config, storage: Storage): Promise<App> {
 
   const authenticate = createManagementAuthenticator(
     config,
+    storage.db,
     keys.map((key) => key.publicJwk),
   );
   await app.register(managementRoutes, { prefix: '/api', authenticate });
