@@ -75,3 +75,16 @@ export async function findPrimaryEmail(db: Db, userId: string): Promise<string |
     .executeTakeFirst();
   return row?.primary_email ?? undefined;
 }
+
+/** The e-mail address and phone number an account holds now. */
+export async function findSignInIdentifiers(db: Db, userId: string): Promise<InteractionIdentifier[]> {
+  const row = await db
+    .selectFrom('users')
+    .select(['primary_email', 'primary_phone'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return [
+    ...(row?.primary_email ? [{ type: 'email' as const, value: row.primary_email }] : []),
+    ...(row?.primary_phone ? [{ type: 'phone' as const, value: row.primary_phone }] : []),
+  ];
+}
