@@ -111,12 +111,21 @@ async function logRefusal(db: Db, trail: Trail, error: OidcError): Promise<void>
   });
 }
 
-/** The client id a failed authentication claimed: from the body, or from HTTP Basic. */
-function claimedClientId(ctx: KoaContextWithOIDC): string {
+/**
+ * The client id a failed authentication claimed: from the body, or from HTTP Basic. The header
+ * is whatever the caller sent, so a malformed one yields its raw text (bounded), never a throw:
+ * this runs in an event listener, where a throw would turn the refusal into a 500.
+ */
+export function claimedClientId(ctx: Pick<KoaContextWithOIDC, 'oidc' | 'headers'>): string {
   const fromBody = ctx.oidc.params?.client_id;
-  if (typeof fromBody === 'string') return fromBody;
+  if (typeof fromBody === 'string') return fromBody.slice(0, 256);
   const [scheme, value] = (ctx.headers.authorization ?? '').split(' ');
   if (scheme?.toLowerCase() !== 'basic' || !value) return '';
   const decoded = Buffer.from(value, 'base64').toString('utf8');
-  return decodeURIComponent(decoded.slice(0, Math.max(0, decoded.indexOf(':'))));
+  const raw = decoded.slice(0, Math.max(0, decoded.indexOf(':'))).slice(0, 256);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
