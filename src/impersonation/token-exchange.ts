@@ -12,6 +12,7 @@ import {
   consumeSubjectToken,
   grantScopes,
   readExchangeParams,
+  refuseSelfImpersonation,
   resolveResource,
 } from './exchange-steps.js';
 import { issueToken } from './issue-token.js';
@@ -77,6 +78,7 @@ async function exchangeToken(
     trail.actorId = actor;
     const subject = await consumeSubjectToken(deps.db, params.subjectToken, resource, params.scopes);
     Object.assign(trail, { userId: subject.userId, subjectTokenId: subject.subjectTokenId });
+    refuseSelfImpersonation(subject, actor);
     const scopes = grantScopes(subject, params.scopes);
     ctx.body = await issueToken(ctx, deps, { client, application, subject, resource, scopes, actor });
     await writeLog(deps.db, {
