@@ -80,6 +80,7 @@ export async function buildApp(config: Config, storage: Storage): Promise<App> {
 
   const authenticate = createManagementAuthenticator(
     config,
+    storage.db,
     keys.map((key) => key.publicJwk),
   );
   await app.register(managementRoutes, { prefix: '/api', authenticate });

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../management/route-schemas.js';
 import { username } from '../users/users.schemas.js';
-import { administratorExists, CONSOLE_CLIENT_ID, consoleUris } from './console.repository.js';
+import { CONSOLE_CLIENT_ID, consoleUris } from './console-app.repository.js';
+import { administratorExists } from './console.repository.js';
 import { createFirstAdministrator } from './setup.service.js';
 
 const tags = ['Console'];

@@ -7,6 +7,7 @@ import { messagesRoutes } from '../messages/messages.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { hooksRoutes } from '../webhooks/hooks.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
+import { forgetManagementStandings } from './access.js';
 import type { ManagementAuthenticator } from './auth.js';
 import { resourcesRoutes } from './resources.routes.js';
 import { rolesRoutes } from './roles.routes.js';
@@ -24,6 +25,12 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
 ) => {
   app.addHook('onRequest', async (request) => {
     request.caller = await authenticate(request);
+  });
+  // Any write may remove someone's management access (a role, a scope, an application, a
+  // user's suspension): this instance forgets every cached standing before answering.
+  app.addHook('onSend', async (request) => {
+    if (request.caller && request.method !== 'GET' && request.method !== 'HEAD')
+      forgetManagementStandings(app.services.db);
   });
   await app.register(applicationsRoutes);
   await app.register(resourcesRoutes);
