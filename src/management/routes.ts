@@ -3,6 +3,7 @@ import { logsRoutes } from '../audit/logs.routes.js';
 import { signInExperienceRoutes } from '../experience/sign-in-experience.routes.js';
 import { jwtCustomizerRoutes } from '../impersonation/jwt-customizer.routes.js';
 import { subjectTokensRoutes } from '../impersonation/subject-tokens.routes.js';
+import { limitsRoutes } from '../console/limits.routes.js';
 import { messagesRoutes } from '../messages/messages.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { hooksRoutes } from '../webhooks/hooks.routes.js';
@@ -44,4 +45,5 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(organizationsRoutes);
   await app.register(signInExperienceRoutes);
   await app.register(messagesRoutes);
+  await app.register(limitsRoutes);
 };

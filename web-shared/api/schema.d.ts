@@ -6836,6 +6836,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/configs/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lockout and verification-code send limits in force */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lockout: {
+                                /** @description Failed attempts on one identifier before it is locked */
+                                maxFailures: number;
+                                /** @description The window those failures are counted in */
+                                windowSeconds: number;
+                                /** @description How long the identifier stays locked */
+                                lockSeconds: number;
+                            };
+                            /** @description Verification codes sent to one address or number per hour at most */
+                            sendLimitPerHour: number;
+                            /** @description Least time between two codes to one address */
+                            sendMinIntervalSeconds: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/experience/": {
         parameters: {
             query?: never;

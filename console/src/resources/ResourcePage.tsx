@@ -43,7 +43,11 @@ export function ResourcePage() {
   );
 }
 
-function ResourceSettings({ resource }: { resource: { id: string; name: string; indicator: string; accessTokenTtl: number } }) {
+function ResourceSettings({
+  resource,
+}: {
+  resource: { id: string; name: string; indicator: string; accessTokenTtl: number };
+}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [name, setName] = useState(resource.name);
@@ -51,7 +55,10 @@ function ResourceSettings({ resource }: { resource: { id: string; name: string; 
   const save = useMutation({
     mutationFn: () =>
       unwrap(
-        api.PATCH('/api/resources/{id}', { params: { path: { id: resource.id } }, body: { name, accessTokenTtl: Number(ttl) } }),
+        api.PATCH('/api/resources/{id}', {
+          params: { path: { id: resource.id } },
+          body: { name, accessTokenTtl: Number(ttl) },
+        }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.resources }),
   });
@@ -67,7 +74,13 @@ function ResourceSettings({ resource }: { resource: { id: string; name: string; 
       </p>
       <div className="row">
         <Field label="API name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <Field label="Access token lifetime (seconds)" type="number" min={1} value={ttl} onChange={(e) => setTtl(e.target.value)} />
+        <Field
+          label="Access token lifetime (seconds)"
+          type="number"
+          min={1}
+          value={ttl}
+          onChange={(e) => setTtl(e.target.value)}
+        />
       </div>
       <ErrorNotice error={save.error} />
       <button type="submit" className="primary" disabled={save.isPending}>
@@ -86,7 +99,9 @@ function ResourceScopes({ resourceId }: { resourceId: string }) {
     queryKey: scopesKey,
     queryFn: () =>
       unwrapPage(
-        api.GET('/api/resources/{resourceId}/scopes', { params: { path: { resourceId }, query: { page: 1, page_size: 100 } } }),
+        api.GET('/api/resources/{resourceId}/scopes', {
+          params: { path: { resourceId }, query: { page: 1, page_size: 100 } },
+        }),
       ),
   });
   const [name, setName] = useState('');
@@ -94,7 +109,12 @@ function ResourceScopes({ resourceId }: { resourceId: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: scopesKey });
   const add = useMutation({
     mutationFn: () =>
-      unwrap(api.POST('/api/resources/{resourceId}/scopes', { params: { path: { resourceId } }, body: { name, description } })),
+      unwrap(
+        api.POST('/api/resources/{resourceId}/scopes', {
+          params: { path: { resourceId } },
+          body: { name, description },
+        }),
+      ),
     onSuccess: () => {
       setName('');
       setDescription('');
@@ -103,7 +123,11 @@ function ResourceScopes({ resourceId }: { resourceId: string }) {
   });
   const drop = useMutation({
     mutationFn: (scopeId: string) =>
-      unwrap(api.DELETE('/api/resources/{resourceId}/scopes/{scopeId}', { params: { path: { resourceId, scopeId } } })),
+      unwrap(
+        api.DELETE('/api/resources/{resourceId}/scopes/{scopeId}', {
+          params: { path: { resourceId, scopeId } },
+        }),
+      ),
     onSuccess: refresh,
   });
   const submit = (event: FormEvent) => {
@@ -117,7 +141,11 @@ function ResourceScopes({ resourceId }: { resourceId: string }) {
         {scopes.data?.items.map((scope) => (
           <li key={scope.id}>
             <code>{scope.name}</code> <span className="muted">{scope.description}</span>{' '}
-            <button type="button" onClick={() => drop.mutate(scope.id)} aria-label={`Delete scope ${scope.name}`}>
+            <button
+              type="button"
+              onClick={() => drop.mutate(scope.id)}
+              aria-label={`Delete scope ${scope.name}`}
+            >
               Delete
             </button>
           </li>
@@ -126,7 +154,11 @@ function ResourceScopes({ resourceId }: { resourceId: string }) {
       </ul>
       <form className="row" onSubmit={submit} aria-label="Add scope">
         <Field label="Scope name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <Field label="Scope description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <Field
+          label="Scope description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
         <button type="submit">Add scope</button>
       </form>
       <ErrorNotice error={scopes.error ?? add.error ?? drop.error} />

@@ -46,16 +46,28 @@ export function ResourcesPage() {
           Create API resource
         </button>
       </form>
-      <Field label="Search API resources" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <Field
+        label="Search API resources"
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       <PagedTable
         caption="API resources"
         queryKey={[...keys.resources, 'list', { search }]}
         load={(page, page_size) =>
-          unwrapPage(api.GET('/api/resources', { params: { query: { page, page_size, search: search || undefined } } }))
+          unwrapPage(
+            api.GET('/api/resources', {
+              params: { query: { page, page_size, search: search || undefined } },
+            }),
+          )
         }
         rowKey={(resource) => resource.id}
         columns={[
-          { header: 'Name', cell: (resource) => <Link to={`/resources/${resource.id}`}>{resource.name}</Link> },
+          {
+            header: 'Name',
+            cell: (resource) => <Link to={`/resources/${resource.id}`}>{resource.name}</Link>,
+          },
           { header: 'Identifier', cell: (resource) => <code>{resource.indicator}</code> },
           { header: 'Token lifetime', cell: (resource) => `${resource.accessTokenTtl} s` },
         ]}

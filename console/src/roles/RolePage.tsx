@@ -58,7 +58,11 @@ function RoleScopes({ roleId }: { roleId: string }) {
   const held = useQuery({
     queryKey: scopesKey,
     queryFn: () =>
-      unwrapPage(api.GET('/api/roles/{id}/scopes', { params: { path: { id: roleId }, query: { page: 1, page_size: 100 } } })),
+      unwrapPage(
+        api.GET('/api/roles/{id}/scopes', {
+          params: { path: { id: roleId }, query: { page: 1, page_size: 100 } },
+        }),
+      ),
   });
   const resources = useQuery({
     queryKey: [...keys.resources, 'all'],
@@ -71,18 +75,27 @@ function RoleScopes({ roleId }: { roleId: string }) {
     enabled: Boolean(resourceId),
     queryFn: () =>
       unwrapPage(
-        api.GET('/api/resources/{resourceId}/scopes', { params: { path: { resourceId }, query: { page: 1, page_size: 100 } } }),
+        api.GET('/api/resources/{resourceId}/scopes', {
+          params: { path: { resourceId }, query: { page: 1, page_size: 100 } },
+        }),
       ),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: scopesKey });
   const add = useMutation({
     mutationFn: () =>
-      unwrap(api.POST('/api/roles/{id}/scopes', { params: { path: { id: roleId } }, body: { scopeIds: [scopeId] } })),
+      unwrap(
+        api.POST('/api/roles/{id}/scopes', {
+          params: { path: { id: roleId } },
+          body: { scopeIds: [scopeId] },
+        }),
+      ),
     onSuccess: refresh,
   });
   const drop = useMutation({
     mutationFn: (id: string) =>
-      unwrap(api.DELETE('/api/roles/{id}/scopes/{scopeId}', { params: { path: { id: roleId, scopeId: id } } })),
+      unwrap(
+        api.DELETE('/api/roles/{id}/scopes/{scopeId}', { params: { path: { id: roleId, scopeId: id } } }),
+      ),
     onSuccess: refresh,
   });
   const resourceName = (id: string) => resources.data?.items.find((r) => r.id === id)?.name ?? id;
@@ -93,7 +106,11 @@ function RoleScopes({ roleId }: { roleId: string }) {
         {held.data?.items.map((scope) => (
           <li key={scope.id}>
             {resourceName(scope.resourceId)}: <code>{scope.name}</code>{' '}
-            <button type="button" onClick={() => drop.mutate(scope.id)} aria-label={`Remove scope ${scope.name}`}>
+            <button
+              type="button"
+              onClick={() => drop.mutate(scope.id)}
+              aria-label={`Remove scope ${scope.name}`}
+            >
               Remove
             </button>
           </li>
@@ -108,13 +125,19 @@ function RoleScopes({ roleId }: { roleId: string }) {
             setResourceId(e.target.value);
             setScopeId('');
           }}
-          options={[{ value: '', label: 'Choose an API resource' }, ...(resources.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }))]}
+          options={[
+            { value: '', label: 'Choose an API resource' },
+            ...(resources.data?.items ?? []).map((r) => ({ value: r.id, label: r.name })),
+          ]}
         />
         <Select
           label="Scope"
           value={scopeId}
           onChange={(e) => setScopeId(e.target.value)}
-          options={[{ value: '', label: 'Choose a scope' }, ...(candidates.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))]}
+          options={[
+            { value: '', label: 'Choose a scope' },
+            ...(candidates.data?.items ?? []).map((s) => ({ value: s.id, label: s.name })),
+          ]}
         />
         <button type="button" disabled={!scopeId} onClick={() => add.mutate()}>
           Add scope

@@ -35,7 +35,12 @@ export function RolesPage() {
         <h2>Create role</h2>
         <div className="row">
           <Field label="Role name" value={name} onChange={(e) => setName(e.target.value)} required />
-          <Field label="Description" value={description} onChange={(e) => setDescription(e.target.value)} required />
+          <Field
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            required
+          />
           <Select
             label="Role type"
             value={type}
@@ -56,7 +61,9 @@ export function RolesPage() {
         caption="Roles"
         queryKey={[...keys.roles, 'list', { search }]}
         load={(page, page_size) =>
-          unwrapPage(api.GET('/api/roles', { params: { query: { page, page_size, search: search || undefined } } }))
+          unwrapPage(
+            api.GET('/api/roles', { params: { query: { page, page_size, search: search || undefined } } }),
+          )
         }
         rowKey={(role) => role.id}
         columns={[
