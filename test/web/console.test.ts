@@ -205,6 +205,24 @@ test('the admin console', { skip: browserUnavailable() }, async (t) => {
     await page.getByRole('heading', { name: 'ExchangeTokenBy.TokenExchange', level: 1 }).waitFor();
   });
 
+  await t.test('users, roles, API resources, organizations and the sign-in experience load', async () => {
+    const sections = [
+      ['Users', 'users', 'Users'],
+      ['Roles', 'roles', 'Roles'],
+      ['API resources', 'resources', 'API resources'],
+      ['Organizations', 'organizations', 'Organizations'],
+      ['Sign-in experience', 'sign-in-experience', 'Sign-in experience'],
+    ] as const;
+    for (const [link, file, heading] of sections) {
+      await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: link }).click();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      if (file === 'users') await page.getByRole('link', { name: 'webhook_subject' }).waitFor();
+      if (file === 'sign-in-experience') await page.getByText('Failed sign-ins before lockout').waitFor();
+      await screenshot(page, file);
+      assert.equal(await page.getByRole('alert').count(), 0, `${link} shows no error`);
+    }
+  });
+
   await t.test('sign-out ends the session at the provider and says so', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Yes, sign me out' }).click();

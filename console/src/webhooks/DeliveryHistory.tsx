@@ -35,7 +35,7 @@ export function DeliveryHistory({ hookId }: { hookId: string }) {
           params: { path: { id: hookId, deliveryId } },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keys.hooks, hookId] }),
   });
   const stats = useQuery({
     queryKey: [...keys.hooks, hookId, 'stats'],
@@ -67,7 +67,10 @@ export function DeliveryHistory({ hookId }: { hookId: string }) {
           }}
           options={[{ value: '', label: 'All statuses' }, ...statuses]}
         />
-        <button type="button" onClick={() => void queryClient.invalidateQueries({ queryKey: historyKey })}>
+        <button
+          type="button"
+          onClick={() => void queryClient.invalidateQueries({ queryKey: [...keys.hooks, hookId] })}
+        >
           Refresh
         </button>
       </div>
