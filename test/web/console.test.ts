@@ -214,7 +214,10 @@ test('the admin console', { skip: browserUnavailable() }, async (t) => {
       ['Sign-in experience', 'sign-in-experience', 'Sign-in experience'],
     ] as const;
     for (const [link, file, heading] of sections) {
-      await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: link }).click();
+      await page
+        .getByRole('navigation', { name: 'Console sections' })
+        .getByRole('link', { name: link })
+        .click();
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       if (file === 'users') await page.getByRole('link', { name: 'webhook_subject' }).waitFor();
       if (file === 'sign-in-experience') await page.getByText('Failed sign-ins before lockout').waitFor();
