@@ -195,11 +195,19 @@ test('the admin console', { skip: browserUnavailable() }, async (t) => {
     await page.getByRole('alert').filter({ hasText: 'no claims today' }).waitFor();
   });
 
-  await t.test('audit logs filter by key and open in detail', async () => {
+  await t.test('audit logs filter by key, key prefix and result, and open in detail', async () => {
     await page.getByRole('link', { name: 'Audit logs' }).click();
-    await page.getByLabel('Log key').fill('ExchangeTokenBy.TokenExchange');
     const table = page.getByRole('table', { name: 'Audit logs' });
-    await table.getByRole('link', { name: 'ExchangeTokenBy.TokenExchange' }).first().waitFor();
+    await page.getByLabel('Log key').fill('TriggerHook.*');
+    await table.getByRole('link', { name: 'TriggerHook.User.Created' }).first().waitFor();
+
+    await page.getByLabel('Log key').fill('ExchangeTokenBy.TokenExchange');
+    await page.getByLabel('Result').selectOption('Error');
+    const refused = table.getByRole('row').filter({ hasText: 'ExchangeTokenBy.TokenExchange' });
+    await refused.first().waitFor();
+    assert.equal(await refused.filter({ hasText: 'Success' }).count(), 0, 'only refusals');
+    await page.getByLabel('Result').selectOption('Success');
+    await table.getByRole('row').filter({ hasText: 'Success' }).first().waitFor();
     await screenshot(page, 'audit-logs');
     await table.getByRole('link', { name: 'ExchangeTokenBy.TokenExchange' }).first().click();
     await page.getByRole('heading', { name: 'ExchangeTokenBy.TokenExchange', level: 1 }).waitFor();

@@ -3475,7 +3475,9 @@ export interface paths {
                 query?: {
                     page?: number;
                     page_size?: number;
+                    /** @description An exact key, or a prefix ending in `*` (`TriggerHook.*`) */
                     key?: string;
+                    result?: "Success" | "Error";
                     logKey?: string;
                     userId?: string;
                     applicationId?: string;

@@ -2,19 +2,21 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { unwrapPage } from '@shared/api/client';
 import { formatTime, keys, useApi } from '../ui/api';
-import { Field } from '../ui/Field';
+import { Field, Select } from '../ui/Field';
 import { PagedTable } from '../ui/PagedTable';
 
 type Payload = { result?: string; applicationId?: string; userId?: string };
 
-/** The audit log, newest first, filtered by key, user and application. */
+/** The audit log, newest first, filtered by key (or key prefix), result, user and application. */
 export function LogsPage() {
   const api = useApi();
   const [key, setKey] = useState('');
   const [userId, setUserId] = useState('');
   const [applicationId, setApplicationId] = useState('');
+  const [result, setResult] = useState<'' | 'Success' | 'Error'>('');
   const filter = {
     key: key.trim() || undefined,
+    result: result || undefined,
     userId: userId.trim() || undefined,
     applicationId: applicationId.trim() || undefined,
   };
@@ -30,10 +32,26 @@ export function LogsPage() {
           placeholder="e.g. ExchangeTokenBy.TokenExchange"
         />
         <datalist id="log-keys">
-          {['ExchangeTokenBy.TokenExchange', 'SubjectToken.Issued', 'JwtCustomizer.ScriptError'].map((k) => (
+          {[
+            'ExchangeTokenBy.TokenExchange',
+            'SubjectToken.Issued',
+            'TriggerHook.*',
+            'Interaction.*',
+            'JwtCustomizer.ScriptError',
+          ].map((k) => (
             <option key={k} value={k} />
           ))}
         </datalist>
+        <Select
+          label="Result"
+          value={result}
+          onChange={(e) => setResult(e.target.value as '' | 'Success' | 'Error')}
+          options={[
+            { value: '', label: 'Any result' },
+            { value: 'Success', label: 'Success' },
+            { value: 'Error', label: 'Error' },
+          ]}
+        />
         <Field label="User ID" value={userId} onChange={(e) => setUserId(e.target.value)} />
         <Field
           label="Application ID"
