@@ -13,6 +13,11 @@ import { startTestService } from '../support/service.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { ADMIN, parseExchangeCommand, signInToConsole } from './console-fixtures.js';
 
+interface BrowserStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
 // One administrator's day in the console, in a real browser against a real service: first run,
 // sign-in, the token-exchange switch, impersonation, webhook history, custom claims, logs, sign-out.
 test('the admin console', { skip: browserUnavailable() }, async (t) => {
@@ -233,6 +238,36 @@ test('the admin console', { skip: browserUnavailable() }, async (t) => {
       assert.equal(await page.getByRole('alert').count(), 0, `${link} shows no error`);
     }
   });
+
+  await t.test(
+    'an expired access token is renewed with the refresh token; a refused renewal ends the session',
+    async () => {
+      const storedUser = (change: string) =>
+        page.evaluate((script) => {
+          // Runs in the page; the server's tsconfig has no DOM types, hence the narrow shape.
+          const store = (globalThis as unknown as { sessionStorage: BrowserStorage }).sessionStorage;
+          const key = Object.keys(store).find((k) => k.startsWith('oidc.user:'))!;
+          const user = JSON.parse(store.getItem(key)!);
+          new Function('user', script)(user);
+          store.setItem(key, JSON.stringify(user));
+          return user.access_token as string;
+        }, change);
+      const before = await storedUser('user.expires_at = Math.floor(Date.now() / 1000) - 60;');
+      await page.reload();
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      const after = await storedUser('');
+      assert.notEqual(after, before, 'a new access token');
+
+      await storedUser(
+        "user.expires_at = Math.floor(Date.now() / 1000) - 60; user.refresh_token = 'revoked';",
+      );
+      await page.reload();
+      await page.getByRole('heading', { name: 'Your session has ended' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in again' }).click();
+      // The provider's session still stands, so no sign-in form: straight back into the console.
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    },
+  );
 
   await t.test('sign-out ends the session at the provider and says so', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();

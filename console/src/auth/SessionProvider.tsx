@@ -63,8 +63,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (config.setupNeeded) return set({ kind: 'setup' });
       const user = await manager.getUser();
       if (user && !user.expired) return set({ kind: 'signed-in', user });
-      if (user?.refresh_token) {
-        const renewed = await manager.signinSilent().catch(() => null);
+      if (user) {
+        // Expired: renew with the refresh token; without one, or when refused, the session has ended.
+        const renewed = user.refresh_token ? await manager.signinSilent().catch(() => null) : null;
+        if (!renewed) await manager.removeUser();
         return set(renewed ? { kind: 'signed-in', user: renewed } : { kind: 'ended' });
       }
       const signedOut = sessionStorage.getItem(SIGNED_OUT_FLAG) === '1';
