@@ -29,6 +29,8 @@ import { scheduleRetention, type RetentionSchedule } from './retention/retention
 import type { Storage } from './storage/database.js';
 import { countWaitingDeliveries } from './webhooks/outbox-size.repository.js';
 import { startDeliveryWorkers } from './webhooks/worker.js';
+import { webRoutes } from './web/web.routes.js';
+import { consoleRoutes } from './console/console.routes.js';
 
 export interface Services {
   config: Config;
@@ -124,9 +126,11 @@ export async function buildApp(
   typed.get('/api/status', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
   typed.get('/api/swagger.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const authenticate = createManagementAuthenticator(config, keys);
+  const authenticate = createManagementAuthenticator(config, storage.db, keys);
   await app.register(managementRoutes, { prefix: '/api', authenticate });
   await app.register(experienceRoutes);
+  await app.register(consoleRoutes);
+  await app.register(webRoutes);
 
   const workers = startDeliveryWorkers(app.services);
   const retention = scheduleRetention(storage.db, config.retention, log.child({ name: 'retention' }));

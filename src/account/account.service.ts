@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.js';
 import { assertIdentifierFree } from '../experience/identification.js';
 import { normalizeIdentifier } from '../experience/identifiers.js';
-import { assertNotLocked, failedVerification, succeededVerification } from '../experience/lockout.js';
+import { underLockout } from '../experience/lockout.js';
 import { deliverMessage } from '../messages/connectors.js';
 import { guardSendLimit } from '../messages/send-limit.js';
 import { verificationCodeMessage } from '../messages/templates.js';
-import { checkCode, codeError, createCode } from '../messages/verification-codes.js';
+import { checkCode, codeError, codeVerdict, createCode } from '../messages/verification-codes.js';
 import { consumeVerifiedCode, findCode } from '../messages/verification-codes.repository.js';
 import { newId } from '../storage/ids.js';
 import { updateUser } from '../users/users.service.js';
@@ -63,13 +63,11 @@ export async function verifyAccountCode(
   if (record.identifier_type !== identifier.type || record.identifier_value !== identifier.value) {
     throw new ApiError(400, `verification_code.${identifier.type}_mismatch`, 'The code was sent elsewhere.');
   }
-  await assertNotLocked(services, identifier);
-  const check = await checkCode(services.db, record.id, input.code);
-  if (check === 'mismatch') {
-    throw await failedVerification(services, identifier, accountContext(request, caller), codeError(check));
-  }
-  if (check !== 'verified') throw codeError(check);
-  await succeededVerification(services, identifier);
+  await underLockout(
+    services,
+    { identifier, userId: undefined, context: accountContext(request, caller) },
+    async () => codeVerdict(await checkCode(services.db, record.id, input.code)),
+  );
   return record.id;
 }
 

@@ -1,8 +1,12 @@
+import { sql } from 'kysely';
 import type { Db } from '../storage/database.js';
 import { pageWithTotal } from '../storage/paging.js';
 
 export interface LogFilter {
+  /** An exact key, or a prefix followed by `*` (`TriggerHook.*`). */
   key?: string;
+  /** The payload's `result`: `Success` or `Error`. */
+  result?: 'Success' | 'Error';
   userId?: string;
   applicationId?: string;
   startTime?: Date;
@@ -11,7 +15,11 @@ export interface LogFilter {
 
 function filtered(db: Db, filter: LogFilter) {
   let query = db.selectFrom('logs');
-  if (filter.key) query = query.where('key', '=', filter.key);
+  if (filter.key?.endsWith('*')) {
+    const prefix = filter.key.slice(0, -1).replace(/[\\%_]/g, (char) => `\\${char}`);
+    query = query.where('key', 'like', `${prefix}%`);
+  } else if (filter.key) query = query.where('key', '=', filter.key);
+  if (filter.result) query = query.where(sql`payload->>'result'`, '=', filter.result);
   if (filter.userId) query = query.where('user_id', '=', filter.userId);
   if (filter.applicationId) query = query.where('application_id', '=', filter.applicationId);
   if (filter.startTime) query = query.where('created_at', '>=', filter.startTime);

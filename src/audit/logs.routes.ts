@@ -19,7 +19,8 @@ const instant = z.union([
 ]);
 
 const logsQuery = pageQuery.extend({
-  key: z.string().max(256).optional(),
+  key: z.string().max(256).optional().describe('An exact key, or a prefix ending in `*` (`TriggerHook.*`)'),
+  result: z.enum(['Success', 'Error']).optional(),
   /** Logto's name for `key`. */
   logKey: z.string().max(256).optional(),
   userId: z.string().max(128).optional(),
@@ -62,11 +63,11 @@ export const logsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const { key, logKey, userId, applicationId, startTime, endTime } = request.query;
+      const { key, logKey, result, userId, applicationId, startTime, endTime } = request.query;
       const { limit, offset } = pageBounds(request.query);
       const { rows, total } = await findLogs(
         db,
-        { key: key ?? logKey, userId, applicationId, startTime, endTime },
+        { key: key ?? logKey, result, userId, applicationId, startTime, endTime },
         limit,
         offset,
       );

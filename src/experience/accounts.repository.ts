@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
+import { normalizeIdentifier } from './identifiers.js';
 
 export interface SignInCandidate {
   id: string;
@@ -11,12 +12,14 @@ export interface SignInCandidate {
 
 /**
  * Usernames and e-mail addresses match case-insensitively, as their unique indexes do; phone
- * numbers by their digits, however they were typed or stored.
+ * numbers by their digits, however they were typed or stored. The input is folded once, in
+ * `normalizeIdentifier`, never by SQL.
  */
 export async function findUserByIdentifier(
   db: Db,
-  identifier: InteractionIdentifier,
+  raw: InteractionIdentifier,
 ): Promise<SignInCandidate | undefined> {
+  const identifier = normalizeIdentifier(raw);
   const row = await db
     .selectFrom('users')
     .select(['id', 'password_hash', 'is_suspended'])
@@ -24,14 +27,14 @@ export async function findUserByIdentifier(
       const value = eb.val(identifier.value);
       switch (identifier.type) {
         case 'username':
-          return eb(eb.fn('lower', ['username']), '=', eb.fn('lower', [value]));
+          return eb(eb.fn('lower', ['username']), '=', value);
         case 'email':
-          return eb(eb.fn('lower', ['primary_email']), '=', eb.fn('lower', [value]));
+          return eb(eb.fn('lower', ['primary_email']), '=', value);
         case 'phone':
           return eb(
             eb.fn('regexp_replace', ['primary_phone', eb.val('\\D'), eb.val(''), eb.val('g')]),
             '=',
-            eb.val(identifier.value.replace(/\D/g, '')),
+            value,
           );
       }
     })
@@ -71,4 +74,17 @@ export async function findPrimaryEmail(db: Db, userId: string): Promise<string |
     .where('id', '=', userId)
     .executeTakeFirst();
   return row?.primary_email ?? undefined;
+}
+
+/** The e-mail address and phone number an account holds now. */
+export async function findSignInIdentifiers(db: Db, userId: string): Promise<InteractionIdentifier[]> {
+  const row = await db
+    .selectFrom('users')
+    .select(['primary_email', 'primary_phone'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return [
+    ...(row?.primary_email ? [{ type: 'email' as const, value: row.primary_email }] : []),
+    ...(row?.primary_phone ? [{ type: 'phone' as const, value: row.primary_phone }] : []),
+  ];
 }

@@ -3,7 +3,7 @@ import type { Interaction } from 'oidc-provider';
 import { verificationCodeMessage } from '../messages/templates.js';
 import { deliverMessage } from '../messages/connectors.js';
 import { guardSendLimit } from '../messages/send-limit.js';
-import { checkCode, codeError, createCode } from '../messages/verification-codes.js';
+import { checkCode, codeError, codeVerdict, createCode } from '../messages/verification-codes.js';
 import { newId } from '../storage/ids.js';
 import type { InteractionEvent, VerificationType } from '../storage/tables/experience.js';
 import { experienceContext } from './context.js';
@@ -11,7 +11,8 @@ import { identifierMismatch, verificationNotFound } from './errors.js';
 import type { ExperienceState } from './experience.repository.js';
 import * as repository from './experience.repository.js';
 import { normalizeIdentifier } from './identifiers.js';
-import { assertNotLocked, failedVerification, succeededVerification } from './lockout.js';
+import { underLockout } from './lockout.js';
+import { findUserByIdentifier } from './accounts.repository.js';
 import { loadSignInExperience, assertCodeAllowed } from './sign-in-experience.js';
 
 export interface CodeIdentifier {
@@ -83,18 +84,12 @@ export async function verifyExperienceCode(
   if (verification.identifier?.value !== identifier.value) throw identifierMismatch(identifier.type);
   if (verification.verified_at) throw codeError('not_found');
 
-  await assertNotLocked(services, identifier);
-  const check = await checkCode(services.db, verification.id, input.code);
-  if (check === 'mismatch') {
-    throw await failedVerification(
-      services,
-      identifier,
-      experienceContext(request, interaction, state),
-      codeError(check),
-    );
-  }
-  if (check !== 'verified') throw codeError(check);
-  await succeededVerification(services, identifier);
+  const account = await findUserByIdentifier(services.db, identifier);
+  await underLockout(
+    services,
+    { identifier, userId: account?.id, context: experienceContext(request, interaction, state) },
+    async () => codeVerdict(await checkCode(services.db, verification.id, input.code)),
+  );
   await repository.markVerified(services.db, verification.id);
   return verification.id;
 }

@@ -173,13 +173,12 @@ export async function verifiedCodeIdentifiers(
   return rows.flatMap((row) => (row.identifier ? [row.identifier] : []));
 }
 
-export async function verifiedTypes(db: Db, interactionUid: string): Promise<VerificationType[]> {
-  const rows = await db
+/** The verifications that succeeded in this interaction: what was verified, for whom. */
+export async function verifiedVerifications(db: Db, interactionUid: string) {
+  return db
     .selectFrom('experience_verifications')
-    .select('type')
-    .distinct()
+    .select(['type', 'identifier', 'user_id'])
     .where('interaction_uid', '=', interactionUid)
     .where('verified_at', 'is not', null)
     .execute();
-  return rows.map((row) => row.type);
 }

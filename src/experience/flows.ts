@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction } from 'oidc-provider';
 import { insertUserWithDefaults, setPasswordHash, updateUser } from '../users/users.service.js';
 import { toUserEntity } from '../webhooks/entities.js';
-import { findPrimaryEmail, recordSignIn } from './accounts.repository.js';
+import { findPrimaryEmail, findSignInIdentifiers, recordSignIn } from './accounts.repository.js';
 import { identifierNotFound, missingProfile } from './errors.js';
 import type { ExperienceState } from './experience.repository.js';
 import { verifiedCodeIdentifiers } from './experience.repository.js';
@@ -28,13 +28,11 @@ export async function submitSignIn(
   if (primaryEmail) await assertIdentifierFree(db, { type: 'email', value: primaryEmail }, userId);
   if (primaryPhone) await assertIdentifierFree(db, { type: 'phone', value: primaryPhone }, userId);
 
-  const redirectTo = await login(
-    request,
-    reply,
-    interaction,
+  const amr = await authenticationMethods(request, interaction.uid, {
     userId,
-    await authenticationMethods(request, interaction.uid),
-  );
+    identifiers: await findSignInIdentifiers(db, userId),
+  });
+  const redirectTo = await login(request, reply, interaction, userId, amr);
   const verified = await verifiedCodeIdentifiers(db, interaction.uid);
   await finishFlow(request, interaction, state, async (trx, events) => {
     const linked =
@@ -75,7 +73,14 @@ export async function submitRegistration(
   if (primaryEmail) assertSignUpAllowed(settings, 'email');
   if (primaryPhone) assertSignUpAllowed(settings, 'phone');
 
-  const amr = await authenticationMethods(request, interaction.uid);
+  // The new account's own addresses are the ones its codes were sent to.
+  const amr = await authenticationMethods(request, interaction.uid, {
+    userId: undefined,
+    identifiers: [
+      ...(primaryEmail ? [{ type: 'email' as const, value: primaryEmail }] : []),
+      ...(primaryPhone ? [{ type: 'phone' as const, value: primaryPhone }] : []),
+    ],
+  });
   const { userId } = await finishFlow(request, interaction, state, async (trx, events) => {
     const user = await insertUserWithDefaults(trx, { username, primaryEmail, primaryPhone, passwordHash });
     events.emit('User.Created', { data: toUserEntity(user) });

@@ -1,4 +1,5 @@
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
+import { foldIdentifierText, phoneDigits } from '../users/fold-identifier.js';
 
 /**
  * The one spelling of an identifier that counters, codes and lookups use: e-mail addresses and
@@ -6,13 +7,12 @@ import type { InteractionIdentifier } from '../storage/tables/experience.js';
  * `15550109999` are one number).
  */
 export function normalizeIdentifier<T extends InteractionIdentifier>(identifier: T): T {
-  const value = identifier.value.trim();
   switch (identifier.type) {
     case 'email':
     case 'username':
-      return { ...identifier, value: value.toLowerCase() };
+      return { ...identifier, value: foldIdentifierText(identifier.value) };
     case 'phone':
-      return { ...identifier, value: value.replace(/\D/g, '') };
+      return { ...identifier, value: phoneDigits(identifier.value) };
   }
 }
 

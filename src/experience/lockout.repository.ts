@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../storage/database.js';
-import type { InteractionIdentifier } from '../storage/tables/experience.js';
 
 export interface LockoutSettings {
   maxFailures: number;
@@ -8,53 +7,70 @@ export interface LockoutSettings {
   lockSeconds: number;
 }
 
-/** `counted`: below the limit; `locked`: this failure took the lock; `already-locked`: not counted. */
-export type FailureOutcome = 'counted' | 'locked' | 'already-locked';
+/**
+ * What a lock is kept on: the account an identifier resolves to (`user`, its id), so that no
+ * spelling of it gets fresh guesses, or the folded identifier when nobody has it.
+ */
+export interface LockoutKey {
+  type: 'user' | 'email' | 'phone' | 'username';
+  value: string;
+}
 
 /**
- * Counts one failed verification in one statement. The upsert locks the identifier's row, so
- * concurrent failures on any instance are counted one after the other: exactly one of them
- * reaches the limit and sets `locked_until` (and so fires the event); failures while locked are
- * not counted. A failure after the window or after an expired lock starts a new count.
+ * Reserves one attempt before the secret is checked, in one statement: the upsert locks the
+ * key's row, so concurrent attempts on any instance are counted one after the other and at most
+ * `maxFailures` of them within a window are ever checked. Returns the attempt's number in the
+ * window, or undefined when it is refused (locked, or the limit already reserved). A reservation
+ * after the window or after an expired lock starts a new count.
  */
-export async function countFailure(
+export async function reserveAttempt(
   db: Db,
-  { type, value }: InteractionIdentifier,
+  { type, value }: LockoutKey,
   settings: LockoutSettings,
-): Promise<FailureOutcome> {
-  const lock = sql`now() + make_interval(secs => ${settings.lockSeconds}::int)`;
+): Promise<number | undefined> {
   const fresh = sql`(l.locked_until IS NOT NULL
     OR l.window_started_at <= now() - make_interval(secs => ${settings.windowSeconds}::int))`;
-  const next = sql`CASE WHEN ${fresh} THEN 1 ELSE l.failures + 1 END`;
-  const { rows } = await sql<{ locked_until: Date | null }>`
+  const { rows } = await sql<{ failures: number }>`
     INSERT INTO identifier_lockouts AS l
       (identifier_type, identifier_value, failures, window_started_at, locked_until)
-    VALUES (${type}, ${value}, 1, now(), CASE WHEN 1 >= ${settings.maxFailures}::int THEN ${lock} END)
+    VALUES (${type}, ${value}, 1, now(), NULL)
     ON CONFLICT (identifier_type, identifier_value) DO UPDATE SET
-      failures = ${next},
+      failures = CASE WHEN ${fresh} THEN 1 ELSE l.failures + 1 END,
       window_started_at = CASE WHEN ${fresh} THEN now() ELSE l.window_started_at END,
-      locked_until = CASE WHEN ${next} >= ${settings.maxFailures}::int THEN ${lock} END
-    WHERE l.locked_until IS NULL OR l.locked_until <= now()
-    RETURNING locked_until
+      locked_until = NULL
+    WHERE (l.locked_until IS NULL OR l.locked_until <= now())
+      AND (${fresh} OR l.failures < ${settings.maxFailures}::int)
+    RETURNING failures
   `.execute(db);
-  const row = rows[0];
-  if (!row) return 'already-locked';
-  return row.locked_until ? 'locked' : 'counted';
+  return rows[0]?.failures;
 }
 
-export async function isLocked(db: Db, { type, value }: InteractionIdentifier): Promise<boolean> {
-  const row = await db
-    .selectFrom('identifier_lockouts')
-    .select('identifier_type')
+/** Locks the key after its last allowed attempt failed; true for the one call that took the lock. */
+export async function takeLock(db: Db, { type, value }: LockoutKey, lockSeconds: number): Promise<boolean> {
+  const taken = await db
+    .updateTable('identifier_lockouts')
+    .set({ locked_until: sql<Date>`now() + make_interval(secs => ${lockSeconds}::int)` })
     .where('identifier_type', '=', type)
     .where('identifier_value', '=', value)
-    .where('locked_until', '>', sql<Date>`now()`)
+    .where('locked_until', 'is', null)
+    .returning('identifier_type')
     .executeTakeFirst();
-  return row !== undefined;
+  return taken !== undefined;
 }
 
-/** A success ends the run of failures; it never lifts a lock (a locked attempt is refused first). */
-export async function clearFailures(db: Db, { type, value }: InteractionIdentifier): Promise<void> {
+/** Gives back a reservation whose check neither failed nor succeeded (an expired code, say). */
+export async function releaseAttempt(db: Db, { type, value }: LockoutKey): Promise<void> {
+  await db
+    .updateTable('identifier_lockouts')
+    .set((eb) => ({ failures: sql<number>`greatest(${eb.ref('failures')} - 1, 0)` }))
+    .where('identifier_type', '=', type)
+    .where('identifier_value', '=', value)
+    .where('locked_until', 'is', null)
+    .execute();
+}
+
+/** A success ends the run of failures; it never lifts a lock. */
+export async function clearFailures(db: Db, { type, value }: LockoutKey): Promise<void> {
   await db
     .deleteFrom('identifier_lockouts')
     .where('identifier_type', '=', type)

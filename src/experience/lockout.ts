@@ -3,40 +3,66 @@ import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import { fireEvents, type TriggerContext } from '../webhooks/outbox.js';
 import { verificationBlocked } from './errors.js';
 import { normalizeIdentifier } from './identifiers.js';
-import { clearFailures, countFailure, isLocked } from './lockout.repository.js';
+import {
+  clearFailures,
+  releaseAttempt,
+  reserveAttempt,
+  takeLock,
+  type LockoutKey,
+} from './lockout.repository.js';
 
-/**
- * Consecutive failed verifications of one identifier (password or code, any flow, any instance)
- * lock it: further attempts are refused, right secret or not, until the lock expires.
- */
-export async function assertNotLocked(services: Services, identifier: InteractionIdentifier): Promise<void> {
-  if (await isLocked(services.db, normalizeIdentifier(identifier))) throw verificationBlocked();
+/** How one check of a secret ended: `neutral` neither counts nor clears (e.g. an expired code). */
+export type Verdict<T> =
+  | { outcome: 'success'; value: T }
+  | { outcome: 'failure'; error: Error }
+  | { outcome: 'neutral'; error: Error };
+
+export interface GuardedCheck {
+  /** The identifier as typed; the lock is on the account when `userId` is known, else on this. */
+  identifier: InteractionIdentifier;
+  userId: string | undefined;
+  context: TriggerContext;
 }
 
 /**
- * Counts a failure. Returns the error to answer with: the lockout error once locked (the failure
- * that takes the lock fires `Identifier.Lockout`, exactly once per lock), otherwise `failure`.
+ * Consecutive failed verifications (password or code, any flow, any instance) lock the account
+ * they were aimed at, or the identifier when nobody has it: further attempts are refused, right
+ * secret or not, until the lock expires. The attempt is reserved before `check` runs, so a burst
+ * of concurrent guesses gets at most the limit checked; the failure that takes the lock fires
+ * `Identifier.Lockout`, exactly once per lock.
  */
-export async function failedVerification(
+export async function underLockout<T>(
   services: Services,
-  identifier: InteractionIdentifier,
-  context: TriggerContext,
-  failure: Error,
-): Promise<Error> {
+  { identifier, userId, context }: GuardedCheck,
+  check: () => Promise<Verdict<T>>,
+): Promise<T> {
+  const { db, config } = services;
   const normalized = normalizeIdentifier(identifier);
-  const outcome = await countFailure(services.db, normalized, services.config.lockout);
-  if (outcome === 'counted') return failure;
-  if (outcome === 'locked') {
-    await fireEvents(services.db, context, [
-      { event: 'Identifier.Lockout', payload: { type: normalized.type, value: normalized.value } },
-    ]);
-  }
-  return verificationBlocked();
-}
+  const key: LockoutKey = userId ? { type: 'user', value: userId } : normalized;
+  const attempt = await reserveAttempt(db, key, config.lockout);
+  if (attempt === undefined) throw verificationBlocked();
 
-export async function succeededVerification(
-  services: Services,
-  identifier: InteractionIdentifier,
-): Promise<void> {
-  await clearFailures(services.db, normalizeIdentifier(identifier));
+  let verdict: Verdict<T>;
+  try {
+    verdict = await check();
+  } catch (error) {
+    await releaseAttempt(db, key);
+    throw error;
+  }
+  switch (verdict.outcome) {
+    case 'success':
+      await clearFailures(db, key);
+      return verdict.value;
+    case 'neutral':
+      await releaseAttempt(db, key);
+      throw verdict.error;
+    case 'failure':
+      if (attempt < config.lockout.maxFailures) throw verdict.error;
+      if (await takeLock(db, key, config.lockout.lockSeconds)) {
+        await fireEvents(db, context, [
+          { event: 'Identifier.Lockout', payload: { type: normalized.type, value: normalized.value } },
+        ]);
+      }
+      throw verificationBlocked();
+  }
 }

@@ -7,10 +7,10 @@ import { newId, newSecret } from '../storage/ids.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import type { TriggerContext } from '../webhooks/outbox.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
-import { findUserByIdentifier } from './accounts.repository.js';
+import { findUserByIdentifier, type SignInCandidate } from './accounts.repository.js';
 import { invalidCredentials, userSuspended } from './errors.js';
 import { insertVerification } from './experience.repository.js';
-import { assertNotLocked, failedVerification, succeededVerification } from './lockout.js';
+import { underLockout, type Verdict } from './lockout.js';
 
 // Unknown identifiers and users without a password are checked against this hash of a random
 // password, so argon2 runs on every attempt and the timing does not reveal who has an account.
@@ -30,16 +30,21 @@ export async function verifyPasswordIdentity(
   context: TriggerContext,
 ): Promise<string> {
   const { db } = services;
-  await assertNotLocked(services, identifier);
   const user = await findUserByIdentifier(db, identifier);
-  const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
-  const outcome = !user || !matches ? invalidCredentials() : user.isSuspended ? userSuspended() : user;
-  await audit(db, interaction.uid, identifier, user?.id ?? null, outcome);
-  if (outcome instanceof ApiError) {
-    if (outcome.code === 'user.suspended') throw outcome;
-    throw await failedVerification(services, identifier, context, outcome);
-  }
-  await succeededVerification(services, identifier);
+  const verified = await underLockout(
+    services,
+    { identifier, userId: user?.id, context },
+    async (): Promise<Verdict<SignInCandidate>> => {
+      const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
+      const outcome = !user || !matches ? invalidCredentials() : user.isSuspended ? userSuspended() : user;
+      await audit(db, interaction.uid, identifier, user?.id ?? null, outcome);
+      // Suspension is told only to someone who knows the password, and knowing it is no failure.
+      if (outcome instanceof ApiError && outcome.code === 'user.suspended')
+        return { outcome: 'neutral', error: outcome };
+      if (outcome instanceof ApiError) return { outcome: 'failure', error: outcome };
+      return { outcome: 'success', value: outcome };
+    },
+  );
 
   const id = newId();
   await insertVerification(db, {
@@ -47,7 +52,7 @@ export async function verifyPasswordIdentity(
     interactionUid: interaction.uid,
     type: 'Password',
     identifier,
-    userId: outcome.id,
+    userId: verified.id,
     verifiedAt: new Date(),
   });
   return id;

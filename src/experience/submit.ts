@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction } from 'oidc-provider';
 import { writeLog } from '../audit/write-log.js';
-import type { VerificationType } from '../storage/tables/experience.js';
+import type { InteractionIdentifier, VerificationType } from '../storage/tables/experience.js';
 import { loadUserEntity } from '../users/user-entity.js';
 import { enqueueEvents, nudgeDeliveries } from '../webhooks/outbox.js';
 import { findApplication } from './accounts.repository.js';
@@ -11,6 +11,7 @@ import { experienceNotStarted } from './errors.js';
 import * as repository from './experience.repository.js';
 import type { ExperienceState } from './experience.repository.js';
 import { FlowEvents } from './flow-events.js';
+import { sameIdentifier } from './identifiers.js';
 
 // RFC 8176 authentication method references, per verification type.
 const amrOf: Record<VerificationType, string> = {
@@ -19,9 +20,31 @@ const amrOf: Record<VerificationType, string> = {
   PhoneVerificationCode: 'sms',
 };
 
-export async function authenticationMethods(request: FastifyRequest, interactionUid: string) {
-  const types = await repository.verifiedTypes(request.server.services.db, interactionUid);
-  return types.map((type) => amrOf[type]);
+/** Who is signing in: the account, and the identifiers it held before this interaction. */
+export interface AuthenticatedSubject {
+  userId: string | undefined;
+  identifiers: InteractionIdentifier[];
+}
+
+/**
+ * The methods that authenticated `subject` in this interaction: its own password, codes sent to
+ * its own addresses. A code verified for any other address (one being linked, or someone
+ * else's) proves nothing about the subject and is not claimed.
+ */
+export async function authenticationMethods(
+  request: FastifyRequest,
+  interactionUid: string,
+  subject: AuthenticatedSubject,
+): Promise<string[]> {
+  const rows = await repository.verifiedVerifications(request.server.services.db, interactionUid);
+  const methods = rows
+    .filter((row) =>
+      row.type === 'Password'
+        ? row.user_id !== null && row.user_id === subject.userId
+        : row.identifier !== null && subject.identifiers.some((own) => sameIdentifier(own, row.identifier!)),
+    )
+    .map((row) => amrOf[row.type]);
+  return [...new Set(methods)];
 }
 
 /**

@@ -112,6 +112,16 @@ export async function consumeSubjectToken(
 }
 
 /**
+ * Nobody acts for themself: a user's own token as the actor of their own subject token has no
+ * legitimate use and signals a misuse of the support flow. Refused (the subject token is spent).
+ */
+export function refuseSelfImpersonation(subject: ConsumedSubject, actor: string | undefined): void {
+  if (actor !== undefined && actor === subject.userId) {
+    throw refusal('invalid_grant', 'the actor and the subject are the same user', 'self-impersonation');
+  }
+}
+
+/**
  * Requested scopes ∩ scopes the user holds on the resource through roles, in request order;
  * none is a refusal (the subject token is spent all the same).
  */

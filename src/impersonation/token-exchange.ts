@@ -12,6 +12,7 @@ import {
   consumeSubjectToken,
   grantScopes,
   readExchangeParams,
+  refuseSelfImpersonation,
   resolveResource,
 } from './exchange-steps.js';
 import { issueToken } from './issue-token.js';
@@ -77,6 +78,7 @@ async function exchangeToken(
     trail.actorId = actor;
     const subject = await consumeSubjectToken(deps.db, params.subjectToken, resource, params.scopes);
     Object.assign(trail, { userId: subject.userId, subjectTokenId: subject.subjectTokenId });
+    refuseSelfImpersonation(subject, actor);
     const scopes = grantScopes(subject, params.scopes);
     ctx.body = await issueToken(ctx, deps, { client, application, subject, resource, scopes, actor });
     await writeLog(deps.db, {
@@ -111,12 +113,21 @@ async function logRefusal(db: Db, trail: Trail, error: OidcError): Promise<void>
   });
 }
 
-/** The client id a failed authentication claimed: from the body, or from HTTP Basic. */
-function claimedClientId(ctx: KoaContextWithOIDC): string {
+/**
+ * The client id a failed authentication claimed: from the body, or from HTTP Basic. The header
+ * is whatever the caller sent, so a malformed one yields its raw text (bounded), never a throw:
+ * this runs in an event listener, where a throw would turn the refusal into a 500.
+ */
+export function claimedClientId(ctx: Pick<KoaContextWithOIDC, 'oidc' | 'headers'>): string {
   const fromBody = ctx.oidc.params?.client_id;
-  if (typeof fromBody === 'string') return fromBody;
+  if (typeof fromBody === 'string') return fromBody.slice(0, 256);
   const [scheme, value] = (ctx.headers.authorization ?? '').split(' ');
   if (scheme?.toLowerCase() !== 'basic' || !value) return '';
   const decoded = Buffer.from(value, 'base64').toString('utf8');
-  return decodeURIComponent(decoded.slice(0, Math.max(0, decoded.indexOf(':'))));
+  const raw = decoded.slice(0, Math.max(0, decoded.indexOf(':'))).slice(0, 256);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.js';
-import { MANAGEMENT_RESOURCE_ID, MANAGEMENT_ROLE_ID, MANAGEMENT_SCOPE_ID } from './seed.js';
+import { CONSOLE_ROLE_ID, MANAGEMENT_RESOURCE_ID, MANAGEMENT_ROLE_ID, MANAGEMENT_SCOPE_ID } from './seed.js';
 
 /**
  * Runs a write whose uniqueness was checked beforehand; a concurrent writer that slipped past the
@@ -40,7 +40,7 @@ export async function requireAll<T extends { id: string }>(
 // The seeded management API is what every management token depends on.
 export const isManagementResource = (id: string) => id === MANAGEMENT_RESOURCE_ID;
 export const isManagementScope = (id: string) => id === MANAGEMENT_SCOPE_ID;
-export const isManagementRole = (id: string) => id === MANAGEMENT_ROLE_ID;
+export const isManagementRole = (id: string) => id === MANAGEMENT_ROLE_ID || id === CONSOLE_ROLE_ID;
 
 export const managementApiProtected = (code: string, what: string) =>
   new ApiError(422, code, `${what} belongs to the management API and cannot be changed that way.`);

@@ -86,7 +86,7 @@ export async function unlinkScopeFromRole(trx: Trx, events: EventSink, roleId: s
     throw new ApiError(
       422,
       'role.internal_role_violation',
-      'The management API role must keep the management API scope.',
+      'A management API role must keep the management API scope.',
     );
   }
   if (!(await links.unlinkScope(trx, roleId, scopeId))) throw notFound('scope of the role', scopeId);

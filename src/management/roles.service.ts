@@ -79,7 +79,7 @@ export async function updateRole(trx: Trx, events: EventSink, id: string, input:
 
 export async function deleteRole(trx: Trx, events: EventSink, id: string): Promise<void> {
   if (isManagementRole(id)) {
-    throw new ApiError(422, 'role.internal_role_violation', 'The management API role cannot be deleted.');
+    throw new ApiError(422, 'role.internal_role_violation', 'A management API role cannot be deleted.');
   }
   if (!(await repository.deleteRole(trx, id))) throw notFound('role', id);
   events.emit('Role.Deleted', { data: null });

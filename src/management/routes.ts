@@ -3,10 +3,12 @@ import { logsRoutes } from '../audit/logs.routes.js';
 import { signInExperienceRoutes } from '../experience/sign-in-experience.routes.js';
 import { jwtCustomizerRoutes } from '../impersonation/jwt-customizer.routes.js';
 import { subjectTokensRoutes } from '../impersonation/subject-tokens.routes.js';
+import { limitsRoutes } from '../console/limits.routes.js';
 import { messagesRoutes } from '../messages/messages.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { hooksRoutes } from '../webhooks/hooks.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
+import { forgetManagementStandings } from './access.js';
 import type { ManagementAuthenticator } from './auth.js';
 import { oidcKeysRoutes } from './oidc-keys.routes.js';
 import { resourcesRoutes } from './resources.routes.js';
@@ -26,6 +28,12 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   app.addHook('onRequest', async (request) => {
     request.caller = await authenticate(request);
   });
+  // Any write may remove someone's management access (a role, a scope, an application, a
+  // user's suspension): this instance forgets every cached standing before answering.
+  app.addHook('onSend', async (request) => {
+    if (request.caller && request.method !== 'GET' && request.method !== 'HEAD')
+      forgetManagementStandings(app.services.db);
+  });
   await app.register(applicationsRoutes);
   await app.register(resourcesRoutes);
   await app.register(usersRoutes);
@@ -39,4 +47,5 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(signInExperienceRoutes);
   await app.register(messagesRoutes);
   await app.register(oidcKeysRoutes);
+  await app.register(limitsRoutes);
 };

@@ -2,10 +2,22 @@ import { sql } from 'kysely';
 import { ConfigError, type Config } from '../config.js';
 import type { Db } from '../storage/database.js';
 import { json } from '../storage/json.js';
+import { seedConsoleApplication } from '../console/console-app.repository.js';
 
 export const MANAGEMENT_RESOURCE_ID = 'management-api';
 export const MANAGEMENT_SCOPE_ID = 'management-api-all';
 export const MANAGEMENT_ROLE_ID = 'management-api-access';
+/**
+ * The one user role that holds the management API's `all` scope: console users are given it.
+ * Operators cannot build another (management scopes stay off user roles, as in Logto).
+ */
+export const CONSOLE_ROLE_ID = 'management-api-console';
+/**
+ * Management tokens carry full administrative power, so they live ten minutes by default rather
+ * than the hour of other APIs; operators change it as any resource's (`PATCH /api/resources/
+ * management-api` with `accessTokenTtl`), and installations seeded earlier keep their value.
+ */
+export const MANAGEMENT_TOKEN_TTL_SECONDS = 600;
 
 export interface SeedOptions {
   /**
@@ -17,7 +29,8 @@ export interface SeedOptions {
 
 /**
  * The records every installation has: the management API resource with its `all` scope, the
- * machine-to-machine role that holds it, and the operator's bootstrap application when configured.
+ * machine-to-machine and console-user roles that hold it, the console's own application, and the
+ * operator's bootstrap application when configured.
  * Idempotent, and serialised across instances by an advisory lock.
  */
 export async function seedInstallation(db: Db, config: Config, options: SeedOptions): Promise<void> {
@@ -40,7 +53,7 @@ export async function seedInstallation(db: Db, config: Config, options: SeedOpti
         id: MANAGEMENT_RESOURCE_ID,
         name: 'Tessera Management API',
         indicator: config.managementApiIndicator,
-        access_token_ttl: 3600,
+        access_token_ttl: MANAGEMENT_TOKEN_TTL_SECONDS,
       })
       .onConflict((oc) => oc.column('id').doUpdateSet({ indicator: config.managementApiIndicator }))
       .execute();
@@ -65,10 +78,24 @@ export async function seedInstallation(db: Db, config: Config, options: SeedOpti
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await trx
+      .insertInto('roles')
+      .values({
+        id: CONSOLE_ROLE_ID,
+        name: 'Console administrator',
+        description: 'Users who administer the service through the console',
+        type: 'User',
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await trx
       .insertInto('roles_scopes')
-      .values({ role_id: MANAGEMENT_ROLE_ID, scope_id: MANAGEMENT_SCOPE_ID })
+      .values([
+        { role_id: MANAGEMENT_ROLE_ID, scope_id: MANAGEMENT_SCOPE_ID },
+        { role_id: CONSOLE_ROLE_ID, scope_id: MANAGEMENT_SCOPE_ID },
+      ])
       .onConflict((oc) => oc.columns(['role_id', 'scope_id']).doNothing())
       .execute();
+    await seedConsoleApplication(trx, config.baseUrl);
 
     const bootstrap = config.bootstrapClient;
     if (!bootstrap) return;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ApiError } from '../http/errors.js';
+import type { Verdict } from '../experience/lockout.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import { codeMatches, hashCode, newCode } from './code-hash.js';
@@ -56,4 +57,10 @@ export function codeError(check: Exclude<CodeCheck, 'verified'>): ApiError {
         'No pending verification code with this id; ask for a new code.',
       );
   }
+}
+
+/** A code check as the lockout counts it: only a wrong code is a failure. */
+export function codeVerdict(check: CodeCheck): Verdict<void> {
+  if (check === 'verified') return { outcome: 'success', value: undefined };
+  return { outcome: check === 'mismatch' ? 'failure' : 'neutral', error: codeError(check) };
 }

@@ -1,5 +1,6 @@
 import { errors, type Client, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
+import { applicationScopeNames } from '../management/access.repository.js';
 import { userResourceScopeNames } from '../users/user-scopes.repository.js';
 import { resourceByIndicator } from './resource-lookup.js';
 
@@ -52,18 +53,5 @@ function subjectAccountId(ctx: KoaContextWithOIDC): string | undefined {
 
 async function resourceScopeNames(db: Db, resourceId: string): Promise<string[]> {
   const rows = await db.selectFrom('scopes').select('name').where('resource_id', '=', resourceId).execute();
-  return rows.map((row) => row.name);
-}
-
-async function applicationScopeNames(db: Db, applicationId: string, resourceId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('applications_roles as ar')
-    .innerJoin('roles_scopes as rs', 'rs.role_id', 'ar.role_id')
-    .innerJoin('scopes as s', 's.id', 'rs.scope_id')
-    .select('s.name')
-    .distinct()
-    .where('ar.application_id', '=', applicationId)
-    .where('s.resource_id', '=', resourceId)
-    .execute();
   return rows.map((row) => row.name);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../storage/database.js';
 import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import type { UsersTable } from '../storage/tables/core.js';
+import { foldIdentifierText } from './fold-identifier.js';
 
 // Every column but the password hash, which never leaves this module; only whether one is set.
 const columns = [
@@ -96,15 +97,15 @@ export async function takenIdentifiers(
     .select(['username', 'primary_email', 'primary_phone'])
     .where((eb) =>
       eb.or([
-        ...(username ? [eb(eb.fn('lower', ['username']), '=', username.toLowerCase())] : []),
-        ...(email ? [eb(eb.fn('lower', ['primary_email']), '=', email.toLowerCase())] : []),
+        ...(username ? [eb(eb.fn('lower', ['username']), '=', foldIdentifierText(username))] : []),
+        ...(email ? [eb(eb.fn('lower', ['primary_email']), '=', foldIdentifierText(email))] : []),
         ...(phone ? [eb('primary_phone', '=', phone)] : []),
       ]),
     )
     .$if(exceptUserId !== undefined, (query) => query.where('id', '!=', exceptUserId!))
     .execute();
   const same = (a: string | null, b: string | null | undefined) =>
-    Boolean(a && b && a.toLowerCase() === b.toLowerCase());
+    Boolean(a && b && foldIdentifierText(a) === foldIdentifierText(b));
   return {
     username: rows.some((row) => same(row.username, username)),
     email: rows.some((row) => same(row.primary_email, email)),

@@ -1,41 +1,31 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * Addresses a webhook may not reach unless the operator allows private networks: the service's
- * own host, internal networks and cloud metadata endpoints (SSRF). IPv4-mapped IPv6 addresses
- * (::ffff:a.b.c.d) are matched against the IPv4 rules by BlockList itself.
+ * Addresses a webhook (or a custom-claims script's fetch) may not reach unless the operator allows
+ * private networks: everything but global unicast, by the special-purpose ranges ipaddr.js keeps
+ * (loopback, private, link-local, CGNAT, multicast, reserved, documentation, NAT64, Teredo, …),
+ * so the list follows the IANA registries rather than a hand-kept one. Forms that embed an IPv4
+ * address are judged by that address: IPv4-mapped (`::ffff:a.b.c.d`) and 6to4 (`2002:AABB:CCDD::`).
  */
-const refused = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network", includes the unspecified address
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, includes 169.254.169.254 (metadata)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, includes broadcast
-] as const) {
-  refused.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 96], // unspecified, loopback, IPv4-compatible
-  ['64:ff9b::', 96], // NAT64: would reach any IPv4 address through a translator
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  refused.addSubnet(network, prefix, 'ipv6');
+export function isRefusedAddress(address: string): boolean {
+  if (!ipaddr.isValid(address) || isIP(address) === 0) return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() !== 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  const range = v6.range();
+  if (range === 'ipv4Mapped') return isRefusedAddress(v6.toIPv4Address().toString());
+  if (range === '6to4') return isRefusedAddress(sixToFourIPv4(v6));
+  // IPv4-compatible (::a.b.c.d, deprecated by RFC 4291) is not among the named ranges.
+  if (range === 'unicast' && v6.parts.slice(0, 6).every((part) => part === 0)) return true;
+  return range !== 'unicast';
 }
 
-export function isRefusedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return refused.check(address, family === 4 ? 'ipv4' : 'ipv6');
+/** 6to4 addresses carry the IPv4 address of their site in bits 16–47. */
+function sixToFourIPv4(address: ipaddr.IPv6): string {
+  const [, high = 0, low = 0] = address.parts;
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 
 export class RefusedAddressError extends Error {
@@ -43,7 +33,11 @@ export class RefusedAddressError extends Error {
     readonly host: string,
     readonly address: string,
   ) {
-    super(`The address ${address} of ${host} is in a private, loopback or link-local range.`);
+    super(
+      `The address ${address} of ${host} is not a public address (private, loopback, link-local or ` +
+        'another special-purpose range). An operator can allow such targets with ' +
+        'TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.',
+    );
     this.name = 'RefusedAddressError';
   }
 }

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { backend } from '../support/databases.js';
-import { startTestService } from '../support/service.js';
+import { startTwoInstances } from '../support/service.js';
 import { createApplication, createResource, createUser, exchange, issueSubjectToken } from './fixtures.js';
 
 // PGlite is one in-process database: two instances cannot share it.
@@ -11,20 +11,7 @@ describe(
   { skip: backend !== 'postgres' },
   async () => {
     if (backend !== 'postgres') return;
-    const first = await startTestService({ manualStop: true });
-    // Instances behind one load balancer share BASE_URL (one issuer, one management API indicator);
-    // requests to the second go to the address it actually listens on.
-    const second = await startTestService({
-      database: first.database,
-      env: { BASE_URL: first.baseUrl },
-      manualStop: true,
-    });
-    // The second instance goes first: stopping the first drops the shared database.
-    after(async () => {
-      await second.stop();
-      await first.stop();
-    });
-    const secondUrl = second.service.address;
+    const { first, second, secondUrl } = await startTwoInstances();
     assert.notEqual(new URL(secondUrl).port, new URL(first.baseUrl).port);
     const resource = await createResource(first, ['read']);
     const userId = await createUser(first, [resource.scopeIds.read!]);

@@ -63,6 +63,28 @@ describe('impersonation by a signed-in actor', async () => {
     assert.equal(response.body.error, 'invalid_grant');
   });
 
+  it('refuses an actor impersonating themself, and audits the refusal', async () => {
+    const { actor, accessToken } = await signedInActor();
+    const roles = await t.api<{ id: string }[]>('GET', `/users/${customerId}/roles`);
+    await t.api('POST', `/users/${actor.id}/roles`, { roleIds: roles.body.map((role) => role.id) });
+    const response = await exchange(t.baseUrl, spa, {
+      subject_token: await issueSubjectToken(t, actor.id),
+      resource: resource.indicator,
+      scope: 'read',
+      actor_token: accessToken,
+      actor_token_type: ACCESS_TOKEN_TYPE,
+    });
+    assert.equal(response.status, 400, JSON.stringify(response.body));
+    assert.equal(response.body.error, 'invalid_grant');
+    assert.match(String(response.body.error_description), /actor and the subject/);
+    const logs = await t.api<
+      { payload: { result: string; actorId?: string; error?: { reason?: string } } }[]
+    >('GET', `/logs?key=ExchangeTokenBy.TokenExchange&userId=${actor.id}`);
+    const refusal = logs.body.find((log) => log.payload.result === 'Error');
+    assert.equal(refusal?.payload.actorId, actor.id);
+    assert.match(String(refusal?.payload.error?.reason), /impersonat/);
+  });
+
   it('applies the access-token script to authorization-code access tokens too', async () => {
     const put = await t.api('PUT', '/configs/jwt-customizer/access-token', {
       script: `const getCustomJwtClaims = ({ context }) => ({

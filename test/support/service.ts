@@ -112,3 +112,23 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
 
   return { baseUrl, config, service, database, managementToken, api, stop };
 }
+
+/**
+ * Two instances on one database behind one load balancer: they share BASE_URL (one issuer, one
+ * management API indicator); requests to the second go to `secondUrl`, where it listens.
+ * PostgreSQL only: PGlite is one in-process database.
+ */
+export async function startTwoInstances() {
+  const first = await startTestService({ manualStop: true });
+  const second = await startTestService({
+    database: first.database,
+    env: { BASE_URL: first.baseUrl },
+    manualStop: true,
+  });
+  // The second instance goes first: stopping the first drops the shared database.
+  after(async () => {
+    await second.stop();
+    await first.stop();
+  });
+  return { first, second, secondUrl: second.service.address };
+}

@@ -39,6 +39,44 @@ describe('outbound address policy', () => {
   });
 });
 
+describe('outbound address policy, one test per special range', () => {
+  // Each range of the maintained list (ipaddr.js range names), with an address inside it.
+  const cases: [range: string, address: string][] = [
+    ['IPv4-mapped ::ffff:0:0/96', '::ffff:10.0.0.1'],
+    ['IPv4-translated ::ffff:0:0:0/96 (RFC 6145)', '::ffff:0:7f00:1'],
+    ['IPv4-translated, public address inside', '::ffff:0:5db8:d822'],
+    ['NAT64 64:ff9b::/96', '64:ff9b::5db8:d822'],
+    ['local NAT64 64:ff9b:1::/48', '64:ff9b:1::a00:1'],
+    ['site-local fec0::/10', 'fec0::1'],
+    ['6to4 2002::/16 embedding a private IPv4', '2002:a00:1::1'],
+    ['6to4 2002::/16 embedding loopback', '2002:7f00:1::'],
+    ['unspecified ::/128', '::'],
+    ['unspecified, long form', '0:0:0:0:0:0:0:0'],
+    ['loopback ::1/128', '0:0:0:0:0:0:0:1'],
+    ['IPv4-compatible ::/96', '::7f00:1'],
+    ['IPv4-compatible, dotted', '::10.0.0.1'],
+    ['Teredo 2001::/32', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['discard 100::/64', '100::1'],
+    ['documentation 2001:db8::/32', '2001:db8::1'],
+    ['benchmarking 2001:2::/48', '2001:2::1'],
+    ['ORCHIDv2 2001:20::/28', '2001:20::1'],
+    ['segment routing 5f00::/16', '5f00::1'],
+    ['IPv4 documentation 192.0.2.0/24', '192.0.2.1'],
+    ['IPv4 6to4 relay anycast 192.88.99.0/24', '192.88.99.1'],
+    ['IPv4 AS112 192.175.48.0/24', '192.175.48.1'],
+    ['IPv4 AMT 192.52.193.0/24', '192.52.193.1'],
+  ];
+  for (const [range, address] of cases) {
+    it(`refuses ${range}: ${address}`, () => assert.equal(isRefusedAddress(address), true));
+  }
+
+  it('allows public addresses, also inside 6to4 and IPv4-mapped forms', () => {
+    for (const address of ['2002:5db8:d822::1', '::ffff:93.184.216.34', '2a00:1450:4001::1']) {
+      assert.equal(isRefusedAddress(address), false, address);
+    }
+  });
+});
+
 describe('SSRF refusals without the allow setting', async () => {
   const t = await startTestService({ env: { TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' } });
   const receiver = await startWebhookReceiver();
@@ -64,6 +102,7 @@ describe('SSRF refusals without the allow setting', async () => {
       });
       assert.equal(created.status, 400, url);
       assert.equal(created.body.code, 'hook.endpoint_address_not_allowed', url);
+      assert.match(created.body.message, /TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS/, 'names the setting');
     }
     const ftp = await t.api<Body>('POST', '/hooks', {
       name: 'x',

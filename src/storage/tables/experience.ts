@@ -87,7 +87,8 @@ export interface MessageSendLimitsTable {
 }
 
 export interface IdentifierLockoutsTable {
-  identifier_type: IdentifierType;
+  /** `user` when the lock is on an account (its id), else the identifier's type. */
+  identifier_type: IdentifierType | 'user';
   identifier_value: string;
   failures: number;
   window_started_at: Date;

@@ -1,0 +1,149 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { unwrap, unwrapPage } from '@shared/api/client';
+import { keys, useApi } from '../ui/api';
+import { ConfirmButton } from '../ui/ConfirmButton';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import { Select } from '../ui/Field';
+import { NameDescriptionForm } from '../ui/NameDescriptionForm';
+
+export function RolePage() {
+  const { id = '' } = useParams();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const role = useQuery({
+    queryKey: [...keys.roles, id],
+    queryFn: () => unwrap(api.GET('/api/roles/{id}', { params: { path: { id } } })),
+  });
+  const save = useMutation({
+    mutationFn: (body: { name: string; description: string }) =>
+      unwrap(api.PATCH('/api/roles/{id}', { params: { path: { id } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.roles }),
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/roles/{id}', { params: { path: { id } } })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.roles });
+      navigate('/roles');
+    },
+  });
+  if (!role.data) return <ErrorNotice error={role.error} />;
+  return (
+    <>
+      <h1>{role.data.name}</h1>
+      <p className="muted">{role.data.type === 'User' ? 'User role' : 'Machine-to-machine role'}</p>
+      <NameDescriptionForm initial={role.data} onSave={(body) => save.mutate(body)} mutation={save} />
+      <RoleScopes roleId={id} />
+      <section aria-labelledby="role-delete">
+        <h2 id="role-delete">Delete</h2>
+        <ErrorNotice error={remove.error} />
+        <ConfirmButton
+          label="Delete role"
+          question={`Delete ${role.data.name}? Its holders lose its scopes.`}
+          confirmLabel="Delete"
+          onConfirm={() => remove.mutate()}
+        />
+      </section>
+    </>
+  );
+}
+
+/** The API scopes a role grants: listed, added from any resource, removed. */
+function RoleScopes({ roleId }: { roleId: string }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const scopesKey = [...keys.roles, roleId, 'scopes'];
+  const held = useQuery({
+    queryKey: scopesKey,
+    queryFn: () =>
+      unwrapPage(
+        api.GET('/api/roles/{id}/scopes', {
+          params: { path: { id: roleId }, query: { page: 1, page_size: 100 } },
+        }),
+      ),
+  });
+  const resources = useQuery({
+    queryKey: [...keys.resources, 'all'],
+    queryFn: () => unwrapPage(api.GET('/api/resources', { params: { query: { page: 1, page_size: 100 } } })),
+  });
+  const [resourceId, setResourceId] = useState('');
+  const [scopeId, setScopeId] = useState('');
+  const candidates = useQuery({
+    queryKey: [...keys.resources, resourceId, 'scopes'],
+    enabled: Boolean(resourceId),
+    queryFn: () =>
+      unwrapPage(
+        api.GET('/api/resources/{resourceId}/scopes', {
+          params: { path: { resourceId }, query: { page: 1, page_size: 100 } },
+        }),
+      ),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: scopesKey });
+  const add = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/roles/{id}/scopes', {
+          params: { path: { id: roleId } },
+          body: { scopeIds: [scopeId] },
+        }),
+      ),
+    onSuccess: refresh,
+  });
+  const drop = useMutation({
+    mutationFn: (id: string) =>
+      unwrap(
+        api.DELETE('/api/roles/{id}/scopes/{scopeId}', { params: { path: { id: roleId, scopeId: id } } }),
+      ),
+    onSuccess: refresh,
+  });
+  const resourceName = (id: string) => resources.data?.items.find((r) => r.id === id)?.name ?? id;
+  return (
+    <section className="panel" aria-labelledby="role-scopes">
+      <h2 id="role-scopes">Permissions (API scopes)</h2>
+      <ul>
+        {held.data?.items.map((scope) => (
+          <li key={scope.id}>
+            {resourceName(scope.resourceId)}: <code>{scope.name}</code>{' '}
+            <button
+              type="button"
+              onClick={() => drop.mutate(scope.id)}
+              aria-label={`Remove scope ${scope.name}`}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+        {held.data?.items.length === 0 ? <li className="muted">No scopes.</li> : null}
+      </ul>
+      <div className="row">
+        <Select
+          label="API resource"
+          value={resourceId}
+          onChange={(e) => {
+            setResourceId(e.target.value);
+            setScopeId('');
+          }}
+          options={[
+            { value: '', label: 'Choose an API resource' },
+            ...(resources.data?.items ?? []).map((r) => ({ value: r.id, label: r.name })),
+          ]}
+        />
+        <Select
+          label="Scope"
+          value={scopeId}
+          onChange={(e) => setScopeId(e.target.value)}
+          options={[
+            { value: '', label: 'Choose a scope' },
+            ...(candidates.data?.items ?? []).map((s) => ({ value: s.id, label: s.name })),
+          ]}
+        />
+        <button type="button" disabled={!scopeId} onClick={() => add.mutate()}>
+          Add scope
+        </button>
+      </div>
+      <ErrorNotice error={held.error ?? add.error ?? drop.error} />
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@shared/api/client';
+import { useApi } from '../ui/api';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import { IdentifierSettings } from './IdentifierSettings';
+import { PasswordPolicyForm } from './PasswordPolicyForm';
+
+export type SignInExperience = Awaited<ReturnType<typeof loadSettings>>;
+const loadSettings = (api: ReturnType<typeof useApi>) => unwrap(api.GET('/api/sign-in-exp'));
+
+export function SignInExperiencePage() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: ['sign-in-exp'], queryFn: () => loadSettings(api) });
+  const limits = useQuery({ queryKey: ['limits'], queryFn: () => unwrap(api.GET('/api/configs/limits')) });
+  const save = useMutation({
+    mutationFn: (body: Partial<Omit<SignInExperience, 'id'>>) =>
+      unwrap(api.PATCH('/api/sign-in-exp', { body })),
+    onSuccess: (updated) => queryClient.setQueryData(['sign-in-exp'], updated),
+  });
+  return (
+    <>
+      <h1>Sign-in experience</h1>
+      <ErrorNotice error={settings.error} />
+      {settings.data ? (
+        <>
+          <IdentifierSettings settings={settings.data} onSave={(patch) => save.mutate(patch)} />
+          <PasswordPolicyForm
+            policy={settings.data.passwordPolicy}
+            onSave={(passwordPolicy) => save.mutate({ passwordPolicy })}
+          />
+        </>
+      ) : null}
+      {save.isSuccess ? <p role="status">Saved.</p> : null}
+      <ErrorNotice error={save.error} />
+      <section className="panel" aria-labelledby="limits">
+        <h2 id="limits">Lockout and send limits in force</h2>
+        <p className="muted">
+          Set by environment variables (TESSERA_LOCKOUT_*, TESSERA_SEND_*); shown here read-only.
+        </p>
+        <ErrorNotice error={limits.error} />
+        {limits.data ? (
+          <dl className="facts">
+            <dt>Failed sign-ins before lockout</dt>
+            <dd>{limits.data.lockout.maxFailures}</dd>
+            <dt>Counted within</dt>
+            <dd>{limits.data.lockout.windowSeconds} s</dd>
+            <dt>Locked for</dt>
+            <dd>{limits.data.lockout.lockSeconds} s</dd>
+            <dt>Verification codes per address per hour</dt>
+            <dd>{limits.data.sendLimitPerHour}</dd>
+            <dt>Least time between two codes</dt>
+            <dd>{limits.data.sendMinIntervalSeconds} s</dd>
+          </dl>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { unwrapPage } from '@shared/api/client';
+import { keys, useApi } from './api';
+import { ErrorNotice } from './ErrorNotice';
+import { Select } from './Field';
+
+interface Role {
+  id: string;
+  name: string;
+}
+
+/**
+ * The roles a user or a machine-to-machine application holds: listed, assigned from the roles of
+ * the matching type, removed. The caller supplies the three calls of its own API paths.
+ */
+export function RoleAssignments({
+  title,
+  roleType,
+  queryKey,
+  list,
+  assign,
+  unassign,
+}: {
+  title: string;
+  roleType: 'User' | 'MachineToMachine';
+  queryKey: readonly unknown[];
+  list: () => Promise<{ items: Role[] }>;
+  assign: (roleId: string) => Promise<unknown>;
+  unassign: (roleId: string) => Promise<unknown>;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const assigned = useQuery({ queryKey, queryFn: list });
+  const available = useQuery({
+    queryKey: [...keys.roles, roleType],
+    queryFn: () =>
+      unwrapPage(api.GET('/api/roles', { params: { query: { type: roleType, page: 1, page_size: 100 } } })),
+  });
+  const [roleId, setRoleId] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const add = useMutation({ mutationFn: () => assign(roleId), onSuccess: () => (setRoleId(''), refresh()) });
+  const remove = useMutation({ mutationFn: unassign, onSuccess: refresh });
+  const held = new Set(assigned.data?.items.map((role) => role.id));
+  const headingId = `roles-${roleType}`;
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      <ul>
+        {assigned.data?.items.map((role) => (
+          <li key={role.id}>
+            {role.name}{' '}
+            <button
+              type="button"
+              onClick={() => remove.mutate(role.id)}
+              aria-label={`Remove role ${role.name}`}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+        {assigned.data?.items.length === 0 ? <li className="muted">No roles.</li> : null}
+      </ul>
+      <div className="row">
+        <Select
+          label="Role to assign"
+          value={roleId}
+          onChange={(e) => setRoleId(e.target.value)}
+          options={[
+            { value: '', label: 'Choose a role' },
+            ...(available.data?.items ?? [])
+              .filter((role) => !held.has(role.id))
+              .map((role) => ({ value: role.id, label: role.name })),
+          ]}
+        />
+        <button type="button" disabled={!roleId} onClick={() => add.mutate()}>
+          Assign role
+        </button>
+      </div>
+      <ErrorNotice error={assigned.error ?? add.error ?? remove.error} />
+    </section>
+  );
+}

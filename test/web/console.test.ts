@@ -1,0 +1,278 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { decodeJwt } from 'jose';
+import { createResource, createUser, exchange, issueSubjectToken } from '../impersonation/fixtures.js';
+import {
+  browserUnavailable,
+  cspViolationsOf,
+  launchBrowser,
+  newPage,
+  screenshot,
+} from '../support/browser.js';
+import { startTestService } from '../support/service.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
+import { ADMIN, parseExchangeCommand, signInToConsole } from './console-fixtures.js';
+
+interface BrowserStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+// One administrator's day in the console, in a real browser against a real service: first run,
+// sign-in, the token-exchange switch, impersonation, webhook history, custom claims, logs, sign-out.
+test('the admin console', { skip: browserUnavailable() }, async (t) => {
+  const service = await startTestService();
+  const base = service.baseUrl;
+  const browser = await launchBrowser();
+  const page = await newPage(browser);
+  const resource = await createResource(service, ['read', 'write']);
+  const customerId = await createUser(service, [resource.scopeIds.read!]);
+  let app = { id: '', secret: '', type: 'Traditional' };
+
+  await t.test('first run: the console offers to create the first administrator, once', async () => {
+    await page.goto(`${base}/console`);
+    await page.getByRole('heading', { name: 'Welcome to Tessera' }).waitFor();
+    await screenshot(page, 'first-run');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Repeat password').fill('short');
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await page.getByRole('alert').filter({ hasText: 'password policy' }).waitFor();
+
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByLabel('Repeat password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await page.getByRole('heading', { name: 'Administrator created' }).waitFor();
+
+    const config = (await (await fetch(`${base}/api/console/config`)).json()) as { setupNeeded: boolean };
+    assert.equal(config.setupNeeded, false);
+    const again = await fetch(`${base}/api/console/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'intruder', password: 'Another-Admin-2026!' }),
+    });
+    assert.equal(again.status, 409);
+    assert.equal(((await again.json()) as { code: string }).code, 'console.setup_done');
+  });
+
+  await t.test(
+    'sign-in through Tessera’s own OIDC provider with a user token for the management API',
+    async () => {
+      await signInToConsole(page, base);
+      await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
+      // The seeded console application is listed: the page read the API with the user's token.
+      await page.getByRole('link', { name: 'Tessera console' }).waitFor();
+      await screenshot(page, 'applications');
+    },
+  );
+
+  await t.test('a Traditional application gets token exchange through its switch', async () => {
+    await page.getByLabel('Application name').fill('Support desk');
+    await page.getByLabel('Application type').selectOption({ label: 'Traditional web' });
+    await page.getByRole('button', { name: 'Create application' }).click();
+    await page.getByRole('heading', { name: 'Support desk', level: 1 }).waitFor();
+    app = {
+      id: page.url().split('/').pop()!,
+      secret: (await page.getByLabel('App secret', { exact: true }).textContent())!,
+      type: 'Traditional',
+    };
+    assert.ok(app.secret.length > 10, 'the secret is shown once');
+
+    const before = await exchange(base, app, {
+      subject_token: await issueSubjectToken(service, customerId),
+      resource: resource.indicator,
+      scope: 'read',
+    });
+    assert.equal(before.status, 400, 'refused while the switch is off');
+
+    const toggle = page.getByRole('switch', { name: 'Allow token exchange' });
+    assert.equal(await toggle.isChecked(), false, 'off by default');
+    await toggle.check();
+    await page.getByText('Token exchange is allowed for this application.').waitFor();
+    await screenshot(page, 'application');
+
+    const stored = await service.api<{ customClientMetadata: { allowTokenExchange: boolean } }>(
+      'GET',
+      `/applications/${app.id}`,
+    );
+    assert.equal(stored.body.customClientMetadata.allowTokenExchange, true);
+    const after = await exchange(base, app, {
+      subject_token: await issueSubjectToken(service, customerId),
+      resource: resource.indicator,
+      scope: 'read',
+    });
+    assert.equal(after.status, 200, JSON.stringify(after.body));
+    assert.equal(decodeJwt(String(after.body.access_token)).sub, customerId);
+  });
+
+  await t.test('third-party applications cannot turn token exchange on', async () => {
+    await page.getByRole('link', { name: 'Applications' }).click();
+    await page.getByLabel('Application name').fill('Partner portal');
+    await page.getByLabel('Third-party application').check();
+    await page.getByRole('button', { name: 'Create application' }).click();
+    await page.getByRole('heading', { name: 'Partner portal', level: 1 }).waitFor();
+    const toggle = page.getByRole('switch', { name: 'Allow token exchange' });
+    assert.equal(await toggle.isDisabled(), true);
+    await page.getByText('Third-party applications cannot exchange tokens').waitFor();
+  });
+
+  await t.test(
+    'impersonation: the shown subject token and curl parameters exchange successfully',
+    async () => {
+      await page.goto(`${base}/console/users/${customerId}`);
+      await page.getByRole('heading', { name: 'Impersonate' }).waitFor();
+      await page.getByLabel('Application', { exact: true }).selectOption({ label: 'Support desk' });
+      await page.getByLabel('API resource').selectOption({ label: `API (${resource.indicator})` });
+      await page.getByRole('checkbox', { name: 'read', exact: true }).check();
+      await page.getByLabel('Context value 1').fill('T-42');
+      await page.getByLabel('Context value 2').fill('checkout fails');
+      await page.getByRole('button', { name: 'Request subject token' }).click();
+      const command = (await page.getByLabel('Exchange command').textContent())!;
+      const token = (await page.getByLabel('Subject token', { exact: true }).textContent())!;
+      await page
+        .getByRole('timer')
+        .filter({ hasText: /Expires in \d+:\d\d/ })
+        .waitFor();
+      await screenshot(page, 'impersonation');
+
+      const shown = parseExchangeCommand(command);
+      assert.equal(shown.clientId, app.id);
+      assert.equal(shown.form.subject_token, token);
+      assert.equal(shown.form.scope, 'read');
+      const response = await fetch(shown.url, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${shown.clientId}:${app.secret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams(shown.form),
+      });
+      const body = (await response.json()) as { access_token: string };
+      assert.equal(response.status, 200, JSON.stringify(body));
+      assert.equal(decodeJwt(body.access_token).sub, customerId);
+
+      await page.reload();
+      const exchanges = page.getByRole('table', { name: 'Token exchanges' });
+      await exchanges.getByRole('cell', { name: 'Succeeded' }).first().waitFor();
+      await page.getByRole('table', { name: 'Subject tokens issued' }).getByText('T-42').waitFor();
+    },
+  );
+
+  await t.test('webhooks: a delivery with its attempt, and a redelivery', async () => {
+    const receiver = await startWebhookReceiver();
+    t.after(() => receiver.close());
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByLabel('Webhook name').fill('CRM sync');
+    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByRole('checkbox', { name: 'User.Created' }).check();
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    await page.getByRole('heading', { name: 'CRM sync', level: 1 }).waitFor();
+
+    const created = await service.api('POST', '/users', { username: 'webhook_subject' });
+    assert.equal(created.status, 200);
+    await receiver.waitFor(1);
+    const delivered = page.getByRole('listitem', { name: /^Delivery User\.Created delivered/ });
+    while ((await delivered.count()) === 0) {
+      const refreshed = page.waitForResponse((r) => r.url().includes('/deliveries'));
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await refreshed;
+    }
+    const attempts = delivered.getByRole('table', { name: /Attempts of delivery/ });
+    await attempts.getByRole('cell', { name: '200', exact: true }).waitFor();
+    await screenshot(page, 'webhook');
+
+    await delivered.getByRole('button', { name: /^Redeliver/ }).click();
+    await receiver.waitFor(2);
+
+    await page.getByRole('button', { name: 'Reveal signing key' }).click();
+    const key = await page.getByLabel('Signing key', { exact: true }).textContent();
+    assert.ok(key && key.length > 10);
+  });
+
+  await t.test('custom JWT claims: Run shows the claims of the sample', async () => {
+    await page.getByRole('link', { name: 'Custom JWT claims' }).click();
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByLabel('Claims').filter({ hasText: '"ticket_id": "T-1024"' }).waitFor();
+    await screenshot(page, 'custom-claims');
+    await page
+      .getByLabel('Script', { exact: true })
+      .fill("function getCustomJwtClaims() { throw new Error('no claims today'); }");
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('alert').filter({ hasText: 'no claims today' }).waitFor();
+  });
+
+  await t.test('audit logs filter by key, key prefix and result, and open in detail', async () => {
+    await page.getByRole('link', { name: 'Audit logs' }).click();
+    const table = page.getByRole('table', { name: 'Audit logs' });
+    await page.getByLabel('Log key').fill('TriggerHook.*');
+    await table.getByRole('link', { name: 'TriggerHook.User.Created' }).first().waitFor();
+
+    await page.getByLabel('Log key').fill('ExchangeTokenBy.TokenExchange');
+    await page.getByLabel('Result').selectOption('Error');
+    const refused = table.getByRole('row').filter({ hasText: 'ExchangeTokenBy.TokenExchange' });
+    await refused.first().waitFor();
+    assert.equal(await refused.filter({ hasText: 'Success' }).count(), 0, 'only refusals');
+    await page.getByLabel('Result').selectOption('Success');
+    await table.getByRole('row').filter({ hasText: 'Success' }).first().waitFor();
+    await screenshot(page, 'audit-logs');
+    await table.getByRole('link', { name: 'ExchangeTokenBy.TokenExchange' }).first().click();
+    await page.getByRole('heading', { name: 'ExchangeTokenBy.TokenExchange', level: 1 }).waitFor();
+  });
+
+  await t.test('users, roles, API resources, organizations and the sign-in experience load', async () => {
+    const sections = [
+      ['Users', 'users', 'Users'],
+      ['Roles', 'roles', 'Roles'],
+      ['API resources', 'resources', 'API resources'],
+      ['Organizations', 'organizations', 'Organizations'],
+      ['Sign-in experience', 'sign-in-experience', 'Sign-in experience'],
+    ] as const;
+    for (const [link, file, heading] of sections) {
+      await page
+        .getByRole('navigation', { name: 'Console sections' })
+        .getByRole('link', { name: link })
+        .click();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      if (file === 'users') await page.getByRole('link', { name: 'webhook_subject' }).waitFor();
+      if (file === 'sign-in-experience') await page.getByText('Failed sign-ins before lockout').waitFor();
+      await screenshot(page, file);
+      assert.equal(await page.getByRole('alert').count(), 0, `${link} shows no error`);
+    }
+  });
+
+  await t.test(
+    'an expired access token is renewed with the refresh token; a refused renewal ends the session',
+    async () => {
+      const storedUser = (change: string) =>
+        page.evaluate((script) => {
+          // Runs in the page; the server's tsconfig has no DOM types, hence the narrow shape.
+          const store = (globalThis as unknown as { sessionStorage: BrowserStorage }).sessionStorage;
+          const key = Object.keys(store).find((k) => k.startsWith('oidc.user:'))!;
+          const user = JSON.parse(store.getItem(key)!);
+          new Function('user', script)(user);
+          store.setItem(key, JSON.stringify(user));
+          return user.access_token as string;
+        }, change);
+      const before = await storedUser('user.expires_at = Math.floor(Date.now() / 1000) - 60;');
+      await page.reload();
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      const after = await storedUser('');
+      assert.notEqual(after, before, 'a new access token');
+
+      await storedUser(
+        "user.expires_at = Math.floor(Date.now() / 1000) - 60; user.refresh_token = 'revoked';",
+      );
+      await page.reload();
+      await page.getByRole('heading', { name: 'Your session has ended' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in again' }).click();
+      // The provider's session still stands, so no sign-in form: straight back into the console.
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    },
+  );
+
+  await t.test('sign-out ends the session at the provider and says so', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.getByRole('heading', { name: 'You have signed out' }).waitFor();
+    assert.deepEqual(cspViolationsOf(page), []);
+  });
+});
