@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK } from 'jose';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Config } from '../config.js';
 import { ApiError } from '../http/errors.js';
+import type { SigningKeyRing } from '../oidc/key-ring.js';
+import { SIGNING_ALGS } from '../oidc/signing-keys.js';
 import type { Db } from '../storage/database.js';
 import { managementStanding, managementSubject, type ManagementStanding } from './access.js';
 
@@ -29,7 +31,7 @@ const REFUSALS: Record<Exclude<ManagementStanding, 'granted'>, [401 | 403, strin
 
 /**
  * Management calls carry a JWT access token of this issuer, for the management API resource,
- * with the `all` scope, verified locally against the service's own public keys. Every call also
+ * with the `all` scope, verified locally against the service's published keys. Every call also
  * checks that the token's application (client credentials) or user (console sign-in) still holds
  * that scope through its roles, so a revocation takes effect within a second, not at expiry.
  * Impersonation tokens never qualify.
@@ -37,9 +39,8 @@ const REFUSALS: Record<Exclude<ManagementStanding, 'granted'>, [401 | 403, strin
 export function createManagementAuthenticator(
   config: Config,
   db: Db,
-  publicJwks: JWK[],
+  keys: SigningKeyRing,
 ): ManagementAuthenticator {
-  const keySet = createLocalJWKSet({ keys: publicJwks });
   return async (request) => {
     const header = request.headers.authorization;
     if (!header)
@@ -54,10 +55,10 @@ export function createManagementAuthenticator(
     }
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, keySet, {
+      ({ payload } = await jwtVerify(token, keys.verificationKeys(), {
         issuer: config.issuer,
         audience: config.managementApiIndicator,
-        algorithms: ['ES256'],
+        algorithms: SIGNING_ALGS,
         typ: 'at+jwt',
       }));
     } catch (error) {

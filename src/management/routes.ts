@@ -9,6 +9,7 @@ import { hooksRoutes } from '../webhooks/hooks.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { forgetManagementStandings } from './access.js';
 import type { ManagementAuthenticator } from './auth.js';
+import { oidcKeysRoutes } from './oidc-keys.routes.js';
 import { resourcesRoutes } from './resources.routes.js';
 import { rolesRoutes } from './roles.routes.js';
 import { userGrantsRoutes } from './user-grants.routes.js';
@@ -44,4 +45,5 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(organizationsRoutes);
   await app.register(signInExperienceRoutes);
   await app.register(messagesRoutes);
+  await app.register(oidcKeysRoutes);
 };
