@@ -13,6 +13,7 @@ import { toUserResponse } from '../users/user-response.js';
 import { email, phone, userResponse } from '../users/users.schemas.js';
 import { getUser } from '../users/users.service.js';
 import { authenticateAccount, type AccountCaller } from './account-auth.js';
+import { requireIdentityProof, VERIFICATION_HEADER } from './identity-verification.js';
 import { linkPrimaryIdentifier, sendAccountCode, verifyAccountCode } from './account.service.js';
 
 declare module 'fastify' {
@@ -20,6 +21,9 @@ declare module 'fastify' {
     account: AccountCaller | null;
   }
 }
+
+// Sensitive changes need a fresh identity verification (see identity-verification.ts).
+const proofHeader = z.object({ [VERIFICATION_HEADER]: z.string().max(128).optional() });
 
 // The signed-in user's own identifiers and display data; custom data and the rest stay management's.
 const me = userResponse.pick({
@@ -90,11 +94,13 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
           email: z.string().trim().pipe(email),
           newIdentifierVerificationRecordId: verificationId,
         }),
+        headers: proofHeader,
         response: { 204: noContent, ...errors(400, 401, 422) },
       },
     },
     async (request, reply) => {
       const { email: value, newIdentifierVerificationRecordId } = request.body;
+      await requireIdentityProof(request, request.account!);
       await linkPrimaryIdentifier(
         request,
         request.account!,
@@ -115,11 +121,13 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
           phone: z.string().trim().pipe(phone),
           newIdentifierVerificationRecordId: verificationId,
         }),
+        headers: proofHeader,
         response: { 204: noContent, ...errors(400, 401, 422) },
       },
     },
     async (request, reply) => {
       const { phone: value, newIdentifierVerificationRecordId } = request.body;
+      await requireIdentityProof(request, request.account!);
       await linkPrimaryIdentifier(
         request,
         request.account!,

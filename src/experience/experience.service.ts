@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction } from 'oidc-provider';
+import { deleteExpiredIdentityVerifications } from '../account/identity-verifications.repository.js';
 import { deleteIdleSendCounters } from '../messages/send-limit.repository.js';
 import { deleteExpiredCodes } from '../messages/verification-codes.repository.js';
 import type { Db } from '../storage/database.js';
@@ -33,6 +34,7 @@ export async function startExperience(
 async function sweep(db: Db, lockoutWindowSeconds: number) {
   await repository.deleteExpiredExperiences(db);
   await deleteExpiredCodes(db);
+  await deleteExpiredIdentityVerifications(db);
   await deleteIdleSendCounters(db);
   await deleteStaleLockouts(db, lockoutWindowSeconds);
 }

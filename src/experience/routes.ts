@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '../account/account.routes.js';
+import { verificationsRoutes } from '../account/verifications.routes.js';
 import { experienceApiRoutes } from './experience.routes.js';
 import { signInPageRoutes } from './sign-in-page.js';
 
@@ -7,5 +8,6 @@ import { signInPageRoutes } from './sign-in-page.js';
 export const experienceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(experienceApiRoutes, { prefix: '/api/experience' });
   await app.register(accountRoutes, { prefix: '/api/my-account' });
+  await app.register(verificationsRoutes, { prefix: '/api/verifications' });
   await app.register(signInPageRoutes);
 };

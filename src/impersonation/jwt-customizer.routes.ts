@@ -1,3 +1,4 @@
+import { boundedJsonObject } from '../http/bounded-json.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import {
 const tokenTypePath = z.enum(['access-token', 'client-credentials']);
 const params = z.object({ tokenTypePath });
 const jsonObject = z.record(z.string(), z.unknown());
+const jsonInput = boundedJsonObject();
 const script = z
   .string()
   .min(1)
@@ -23,8 +25,8 @@ const script = z
 const customizerValue = z.object({
   script,
   environmentVariables: z.record(z.string(), z.string()).optional(),
-  contextSample: jsonObject.optional(),
-  tokenSample: jsonObject.optional(),
+  contextSample: jsonInput.optional(),
+  tokenSample: jsonInput.optional(),
   blockIssuanceOnError: z.boolean().optional(),
 });
 
@@ -32,8 +34,8 @@ const testBody = z.object({
   tokenType: tokenTypePath,
   script,
   environmentVariables: z.record(z.string(), z.string()).optional(),
-  token: jsonObject,
-  context: jsonObject.default({}),
+  token: jsonInput,
+  context: jsonInput.default({}),
 });
 
 /** Custom JWT claims scripts: /configs/jwt-customizer. */

@@ -1,3 +1,4 @@
+import { boundedJsonObject, JSON_MEMBER_LIMITS } from '../http/bounded-json.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,12 +9,7 @@ const maxContextBytes = 8 * 1024;
 
 const subjectTokenBody = z.object({
   userId: z.string().min(1).max(128),
-  context: z
-    .record(z.string(), z.unknown())
-    .default({})
-    .refine((context) => JSON.stringify(context).length <= maxContextBytes, {
-      message: `context must serialise to at most ${maxContextBytes} bytes`,
-    }),
+  context: boundedJsonObject({ ...JSON_MEMBER_LIMITS, maxBytes: maxContextBytes }).default({}),
 });
 
 /** Subject tokens: /subject-tokens. */

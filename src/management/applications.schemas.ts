@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { boundedJsonObject } from '../http/bounded-json.js';
 import { jsonObject } from './route-schemas.js';
+
+const jsonInput = boundedJsonObject();
 
 export const applicationTypes = [
   'Native',
@@ -51,7 +54,7 @@ export const createApplicationBody = z.object({
   isThirdParty: z.boolean().default(false),
   oidcClientMetadata: oidcClientMetadata.optional(),
   customClientMetadata: customClientMetadataInput.optional(),
-  customData: jsonObject.optional(),
+  customData: jsonInput.optional(),
 });
 
 /** Partial update; nested metadata is merged member by member, `maxAllowedGrants: null` lifts the limit. */
@@ -64,7 +67,7 @@ export const updateApplicationBody = z.object({
   customClientMetadata: z
     .object({ allowTokenExchange: z.boolean().optional(), maxAllowedGrants: maxAllowedGrants.nullish() })
     .optional(),
-  customData: jsonObject.optional(),
+  customData: jsonInput.optional(),
 });
 
 export const applicationResponse = z.object({

@@ -12,7 +12,7 @@ const id = z.string().min(1).max(128);
 export const idParams = z.object({ id });
 export const idList = z.array(id).min(1).max(100);
 
-/** A JSON object (custom data and the like); arrays and scalars are refused. */
+/** A JSON object in a response (custom data and the like); requests use `boundedJsonObject`. */
 export const jsonObject = z.record(z.string(), z.unknown());
 
 /** `?search=` as a case-insensitive substring, with LIKE wildcards in the input taken literally. */

@@ -48,7 +48,8 @@ function basicCredentialsProblem(header: string | undefined): string | undefined
     try {
       value = decodeURIComponent(part.replace(/\+/g, '%20'));
     } catch {
-      return 'the client credentials are not correctly form-encoded';
+      // Left to the provider, which refuses it as a bad client authentication and audits the refusal.
+      return undefined;
     }
     if (findUnstorableText(value, 'credentials')) return 'the client credentials contain a NUL character';
   }

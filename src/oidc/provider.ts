@@ -53,6 +53,10 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
     },
     scopes: [...OIDC_SCOPES],
     responseTypes: ['code', 'none'],
+    // What applications can register: a secret (HTTP Basic or in the body) or none (public
+    // clients). JWT client assertions (client_secret_jwt, private_key_jwt) are not offered, so
+    // discovery does not advertise them.
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },

@@ -1,3 +1,4 @@
+import { boundedJsonObject } from '../http/bounded-json.js';
 import { z } from 'zod';
 import { epochMillis } from '../http/epoch-millis.js';
 import { pageQuery } from '../http/pagination.js';
@@ -30,7 +31,7 @@ export const organization = z.object({
 export const createOrganizationBody = z.object({
   name,
   description: description.optional(),
-  customData: customData.optional(),
+  customData: boundedJsonObject().optional(),
 });
 export const updateOrganizationBody = createOrganizationBody.partial();
 

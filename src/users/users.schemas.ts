@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { boundedJsonObject } from '../http/bounded-json.js';
 import { jsonObject } from '../management/route-schemas.js';
+
+const jsonInput = boundedJsonObject();
 
 /** Logto's identifier formats: usernames start with a letter or underscore; phones are digits. */
 export const username = z.string().regex(/^[A-Z_a-z]\w{0,127}$/, 'letters, digits and underscores');
@@ -47,7 +50,7 @@ export const createUserBody = z.object({
   name: displayName.optional(),
   avatar: avatar.optional(),
   password: password.optional(),
-  customData: jsonObject.optional(),
+  customData: jsonInput.optional(),
   profile: userProfile.optional(),
 });
 
@@ -58,11 +61,11 @@ export const updateUserBody = z.object({
   primaryPhone: phone.nullish(),
   name: displayName.nullish(),
   avatar: avatar.nullish(),
-  customData: jsonObject.optional(),
+  customData: jsonInput.optional(),
   profile: userProfile.optional(),
 });
 
-export const customDataBody = z.object({ customData: jsonObject });
+export const customDataBody = z.object({ customData: jsonInput });
 export const profileBody = z.object({ profile: userProfile });
 export const passwordBody = z.object({ password });
 export const suspensionBody = z.object({ isSuspended: z.boolean() });

@@ -22,11 +22,13 @@ describe('Account API', async () => {
     const user = expectStatus(await t.api('POST', '/users', { username, password }), 200);
     const { tokens } = await signIn(t, app, { username }, password);
     const token = tokens.access_token;
-    const call = async (method: string, path: string, body?: unknown, bearer = token) => {
-      const response = await fetch(`${t.baseUrl}/api/my-account${path}`, {
+    const proof: { id?: string } = {};
+    const request = async (url: string, method: string, body?: unknown, bearer = token) => {
+      const response = await fetch(url, {
         method,
         headers: {
           authorization: `Bearer ${bearer}`,
+          ...(proof.id ? { 'logto-verification-id': proof.id } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -35,8 +37,14 @@ describe('Account API', async () => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       return { status: response.status, body: (text ? JSON.parse(text) : undefined) as any };
     };
+    const call = (method: string, path: string, body?: unknown, bearer = token) =>
+      request(`${t.baseUrl}/api/my-account${path}`, method, body, bearer);
+    const verifyPassword = (secret: string) =>
+      request(`${t.baseUrl}/api/verifications/password`, 'POST', { password: secret });
+    // The sensitive changes below need a fresh proof of identity, sent with every call.
+    proof.id = expectStatus(await verifyPassword(password), 201).verificationRecordId;
     await events.take();
-    return { id: user.id as string, username, call };
+    return { id: user.id as string, username, call, proof, verifyPassword };
   };
 
   it('links a verified primary e-mail with the user’s own access token: User.Data.Updated', async () => {
@@ -78,6 +86,55 @@ describe('Account API', async () => {
     assert.equal(updated.applicationId, app.id);
     assert.equal(updated.interactionEvent, undefined);
     assert.equal((fired[0] as { path?: string }).path, undefined, 'no management context');
+  });
+
+  it('changes the primary e-mail only with a fresh proof of identity (password or a code)', async () => {
+    const user = await signedIn();
+    const verified = async (value: string) => {
+      const identifier = { type: 'email', value };
+      const sent = expectStatus(await user.call('POST', '/verification-code', { identifier }), 200);
+      const code = await latestCode(t, value);
+      expectStatus(
+        await user.call('POST', '/verification-code/verify', {
+          identifier,
+          verificationId: sent.verificationId,
+          code,
+        }),
+        200,
+      );
+      return sent.verificationId as string;
+    };
+    const first = `first.${newId(6)}@example.com`;
+    const firstRecord = await verified(first);
+    const link = (email: string, record: string) =>
+      user.call('POST', '/primary-email', { email, newIdentifierVerificationRecordId: record });
+
+    // A leaked access token alone changes nothing.
+    const proof = user.proof.id;
+    user.proof.id = undefined;
+    expectStatus(await link(first, firstRecord), 401, 'verification_record.permission_denied');
+    user.proof.id = 'not-a-record';
+    expectStatus(await link(first, firstRecord), 401, 'verification_record.permission_denied');
+    // Someone else's proof is no proof.
+    const other = await signedIn();
+    user.proof.id = other.proof.id;
+    expectStatus(await link(first, firstRecord), 401, 'verification_record.permission_denied');
+    // A wrong password yields no record.
+    user.proof.id = undefined;
+    expectStatus(await user.verifyPassword('wrong-password'), 422, 'session.invalid_credentials');
+
+    user.proof.id = proof;
+    expectStatus(await link(first, firstRecord), 204);
+
+    // A code verified for the address the user holds now is a proof too; a code for the new one is not.
+    user.proof.id = undefined;
+    const second = `second.${newId(6)}@example.com`;
+    const secondRecord = await verified(second);
+    user.proof.id = secondRecord;
+    expectStatus(await link(second, secondRecord), 401, 'verification_record.permission_denied');
+    user.proof.id = await verified(first);
+    expectStatus(await link(second, secondRecord), 204);
+    await events.take();
   });
 
   it('links a verified phone number; another user cannot use the record', async () => {

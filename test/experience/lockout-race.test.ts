@@ -118,7 +118,8 @@ describe('lockout under concurrency and other spellings', async () => {
     async () => {
       const other = await startTestService({
         database: t.database,
-        env: { TESSERA_LOCKOUT_MAX_FAILURES: String(MAX) },
+        // One deployment: the same public address; the Experience calls reach this instance directly.
+        env: { BASE_URL: t.config.baseUrl, TESSERA_LOCKOUT_MAX_FAILURES: String(MAX) },
         manualStop: true,
       });
       after(() => other.stop());

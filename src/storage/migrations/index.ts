@@ -7,6 +7,7 @@ import * as experience from './0005_experience.js';
 import * as experienceFlows from './0006_experience_flows.js';
 import * as grants from './0007_grants.js';
 import * as retention from './0008_retention.js';
+import * as identityVerifications from './0009_identity_verifications.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_experience_flows': experienceFlows,
   '0007_grants': grants,
   '0008_retention': retention,
+  '0009_identity_verifications': identityVerifications,
 };

@@ -1,4 +1,4 @@
-import type { ColumnType, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 export type InteractionEvent = 'SignIn' | 'Register' | 'ForgotPassword';
 
@@ -86,6 +86,15 @@ export interface MessageSendLimitsTable {
   sent_at: Date[];
 }
 
+/** See migration 0008: a user proved their password to the Account API, until `expires_at`. */
+export interface IdentityVerificationsTable {
+  id: string;
+  user_id: string;
+  method: 'Password';
+  expires_at: Date;
+  created_at: Generated<Date>;
+}
+
 export interface IdentifierLockoutsTable {
   /** `user` when the lock is on an account (its id), else the identifier's type. */
   identifier_type: IdentifierType | 'user';
@@ -121,6 +130,7 @@ export interface ExperienceTables {
   recorded_messages: RecordedMessagesTable;
   message_send_limits: MessageSendLimitsTable;
   identifier_lockouts: IdentifierLockoutsTable;
+  identity_verifications: IdentityVerificationsTable;
   sign_in_experience: SignInExperienceTable;
   organization_jit_email_domains: OrganizationJitEmailDomainsTable;
   organization_jit_roles: OrganizationJitRolesTable;
