@@ -64,7 +64,10 @@ export async function beginAuthorization(
   browser?: Browser,
 ): Promise<InteractiveAuthorization> {
   const authorization = await authorize(t, app, parameters, browser);
-  const signInPage = await authorization.browser.followUntil(authorization.url, `${t.config.baseUrl}/sign-in`);
+  const signInPage = await authorization.browser.followUntil(
+    authorization.url,
+    `${t.config.baseUrl}/sign-in`,
+  );
   const page = await authorization.browser.fetch(signInPage);
   assert.equal(page.status, 200);
   assert.match(await page.text(), /<form id="sign-in"/);
