@@ -17,11 +17,17 @@ const amrOf: Record<VerificationType, string> = {
   Password: 'pwd',
   EmailVerificationCode: 'otp',
   PhoneVerificationCode: 'sms',
+  Totp: 'otp',
+  BackupCode: 'otp',
+  WebAuthn: 'hwk',
 };
+const secondFactors: readonly VerificationType[] = ['Totp', 'BackupCode', 'WebAuthn'];
 
+/** The methods of the interaction's verifications, and `mfa` when a second factor was among them. */
 export async function authenticationMethods(request: FastifyRequest, interactionUid: string) {
   const types = await repository.verifiedTypes(request.server.services.db, interactionUid);
-  return types.map((type) => amrOf[type]);
+  const mfa = types.some((type) => secondFactors.includes(type)) ? ['mfa'] : [];
+  return [...new Set([...types.map((type) => amrOf[type]), ...mfa])];
 }
 
 /**
