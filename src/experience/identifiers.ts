@@ -1,4 +1,5 @@
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
+import { phoneDigits } from '../users/phone.js';
 
 /**
  * The one spelling of an identifier that counters, codes and lookups use: e-mail addresses and
@@ -12,7 +13,7 @@ export function normalizeIdentifier<T extends InteractionIdentifier>(identifier:
     case 'username':
       return { ...identifier, value: value.toLowerCase() };
     case 'phone':
-      return { ...identifier, value: value.replace(/\D/g, '') };
+      return { ...identifier, value: phoneDigits(value) };
   }
 }
 
