@@ -83,7 +83,7 @@ export async function submitRegistration(
   const { userId } = await finishFlow(request, interaction, state, async (trx, events) => {
     const user = await insertUserWithDefaults(trx, { username, primaryEmail, primaryPhone, passwordHash });
     events.emit('User.Created', { data: toUserEntity(user) });
-    await bindPendingFactors(trx, events, user.id, state);
+    await bindPendingFactors(trx, null, user.id, state);
     await recordSignIn(trx, user.id);
     if (primaryEmail) await events.provision(trx, user.id, [primaryEmail]);
     return { userId: user.id };

@@ -34,10 +34,13 @@ export async function assertMfaSatisfied(db: Db, state: ExperienceState, userId:
   if (state.interactionEvent === 'Register' && !state.profile.mfaSkipped) throw missingMfa(mfa.factors, true);
 }
 
-/** The factors bound during the interaction become the user's, in the submit's transaction. */
+/**
+ * The factors bound during the interaction become the user's, in the submit's transaction;
+ * `events` is null at registration (see bindFactors).
+ */
 export async function bindPendingFactors(
   trx: Transaction<Database>,
-  events: EventSink,
+  events: EventSink | null,
   userId: string,
   state: ExperienceState,
 ): Promise<void> {

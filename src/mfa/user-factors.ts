@@ -15,11 +15,12 @@ export type NewUserFactor =
 
 /**
  * Binds factors to a user in the caller's transaction; `User.Data.Updated` fires once (the
- * specification's "MFA linking"). A new backup-code set replaces the old one.
+ * specification's "MFA linking") unless `events` is null: a registration announces its new
+ * account with `User.Created` alone. A new backup-code set replaces the old one.
  */
 export async function bindFactors(
   trx: Transaction<Database>,
-  events: EventSink,
+  events: EventSink | null,
   userId: string,
   factors: NewUserFactor[],
 ): Promise<void> {
@@ -37,7 +38,7 @@ export async function bindFactors(
     if (!inserted) throw totpAlreadyInUse();
     if (factor.type === 'BackupCode') await repository.insertBackupCodes(trx, id, factor.hashes);
   }
-  await userDataChanged(trx, events, userId);
+  if (events) await userDataChanged(trx, events, userId);
 }
 
 /** Removes one factor of the user; `User.Data.Updated` fires. */
