@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.tessera-scratch*/', '.tessera-test/'] },
+  // The console and hosted pages (React components) are linted like the server.
+  { files: ['**/*.ts', '**/*.tsx'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,6 +18,8 @@ import { createProvider } from './oidc/provider.js';
 import { loadSigningKeys } from './oidc/signing-keys.js';
 import type { Storage } from './storage/database.js';
 import { startDeliveryWorkers } from './webhooks/worker.js';
+import { webRoutes } from './web/web.routes.js';
+import { consoleRoutes } from './console/console.routes.js';
 
 export interface Services {
   config: Config;
@@ -82,6 +84,8 @@ export async function buildApp(config: Config, storage: Storage): Promise<App> {
   );
   await app.register(managementRoutes, { prefix: '/api', authenticate });
   await app.register(experienceRoutes);
+  await app.register(consoleRoutes);
+  await app.register(webRoutes);
 
   const workers = startDeliveryWorkers(app.services);
   app.addHook('onClose', () => workers.stop());

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../storage/database.js';
 import { json } from '../storage/json.js';
+import { seedConsoleRecords } from '../console/console.repository.js';
 
 export const MANAGEMENT_RESOURCE_ID = 'management-api';
 export const MANAGEMENT_SCOPE_ID = 'management-api-all';
@@ -9,7 +10,8 @@ export const MANAGEMENT_ROLE_ID = 'management-api-access';
 
 /**
  * The records every installation has: the management API resource with its `all` scope, the
- * machine-to-machine role that holds it, and the operator's bootstrap application when configured.
+ * machine-to-machine role that holds it, the console's application and administrator role, and the
+ * operator's bootstrap application when configured.
  * Idempotent, and serialised across instances by an advisory lock.
  */
 export async function seedInstallation(db: Db, config: Config): Promise<void> {
@@ -50,6 +52,7 @@ export async function seedInstallation(db: Db, config: Config): Promise<void> {
       .values({ role_id: MANAGEMENT_ROLE_ID, scope_id: MANAGEMENT_SCOPE_ID })
       .onConflict((oc) => oc.columns(['role_id', 'scope_id']).doNothing())
       .execute();
+    await seedConsoleRecords(trx, config.baseUrl, MANAGEMENT_SCOPE_ID);
 
     const bootstrap = config.bootstrapClient;
     if (!bootstrap) return;

@@ -1,0 +1,3 @@
+export function OrganizationPage() {
+  return <h1>OrganizationPage</h1>;
+}

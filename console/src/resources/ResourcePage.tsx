@@ -1,0 +1,3 @@
+export function ResourcePage() {
+  return <h1>ResourcePage</h1>;
+}

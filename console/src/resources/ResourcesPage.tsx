@@ -1,0 +1,3 @@
+export function ResourcesPage() {
+  return <h1>ResourcesPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function RolePage() {
+  return <h1>RolePage</h1>;
+}

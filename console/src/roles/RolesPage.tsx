@@ -1,0 +1,3 @@
+export function RolesPage() {
+  return <h1>RolesPage</h1>;
+}

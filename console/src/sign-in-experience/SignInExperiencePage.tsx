@@ -1,0 +1,3 @@
+export function SignInExperiencePage() {
+  return <h1>SignInExperiencePage</h1>;
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { ErrorNotice } from './ErrorNotice';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+}
+
+export const PAGE_SIZE = 20;
+
+/**
+ * A table over one paged list of the API: the page is part of the query key, the total comes
+ * from `Total-Number`, and Previous/Next move through it.
+ */
+export function PagedTable<T>({
+  caption,
+  queryKey,
+  load,
+  columns,
+  rowKey,
+  empty = 'Nothing here yet.',
+}: {
+  caption: string;
+  queryKey: readonly unknown[];
+  load: (page: number, pageSize: number) => Promise<{ items: T[]; total: number }>;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  empty?: string;
+}) {
+  const [page, setPage] = useState(1);
+  const query = useQuery({ queryKey: [...queryKey, { page }], queryFn: () => load(page, PAGE_SIZE) });
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <div className="table-wrap">
+      <ErrorNotice error={query.error} />
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {query.data?.items.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.header}>{column.cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+          {query.data && query.data.items.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="muted">
+                {empty}
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      <nav className="pager" aria-label={`${caption} pages`}>
+        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Previous page
+        </button>
+        <span>
+          Page {page} of {pages} ({total} in all)
+        </span>
+        <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          Next page
+        </button>
+      </nav>
+    </div>
+  );
+}

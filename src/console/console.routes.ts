@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../management/route-schemas.js';
+import { username } from '../users/users.schemas.js';
+import { administratorExists, CONSOLE_CLIENT_ID, consoleUris } from './console.repository.js';
+import { createFirstAdministrator } from './setup.service.js';
+
+const tags = ['Console'];
+
+const consoleConfig = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  redirectUri: z.string(),
+  postLogoutRedirectUri: z.string(),
+  managementApi: z.string().describe('The resource indicator the console requests tokens for'),
+  setupNeeded: z.boolean().describe('True while no administrator exists'),
+});
+
+/**
+ * Public routes the console needs before anyone is signed in: how to sign in, and first-run
+ * setup, which works only while no administrator exists.
+ */
+export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/console/config',
+    {
+      schema: {
+        tags,
+        summary: 'How the console signs in, and whether first-run setup is needed',
+        security: [],
+        response: { 200: consoleConfig },
+      },
+    },
+    async (request) => {
+      const { config, db } = request.server.services;
+      return {
+        issuer: config.issuer,
+        clientId: CONSOLE_CLIENT_ID,
+        redirectUri: consoleUris(config.baseUrl).redirectUris[0]!,
+        postLogoutRedirectUri: consoleUris(config.baseUrl).postLogoutRedirectUris[0]!,
+        managementApi: config.managementApiIndicator,
+        setupNeeded: !(await administratorExists(db)),
+      };
+    },
+  );
+
+  app.post(
+    '/api/console/setup',
+    {
+      schema: {
+        tags,
+        summary: 'Create the first administrator (only while none exists)',
+        security: [],
+        body: z.object({ username, password: z.string().min(1).max(256) }),
+        response: {
+          201: z.object({ id: z.string(), username: z.string().nullable() }),
+          ...errorResponses(400, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await createFirstAdministrator(request, request.body);
+      return reply.status(201).send({ id: user.id, username: user.username });
+    },
+  );
+};

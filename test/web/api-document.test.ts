@@ -1,0 +1,16 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { apiDocumentPaths, typesFor } from '../../scripts/api-document.js';
+import { startTestService } from '../support/service.js';
+
+// The console's client is typed from a committed copy of /api/swagger.json; when a route changes,
+// this fails until `npm run gen:api` refreshes the copy, so the console and the API cannot drift.
+test('the committed API description and types match the live /api/swagger.json', async () => {
+  const t = await startTestService();
+  const live = await (await fetch(`${t.baseUrl}/api/swagger.json`)).json();
+  const committed = JSON.parse(await readFile(apiDocumentPaths.document, 'utf8'));
+  assert.deepEqual(committed, live, 'web-shared/api/openapi.json is stale: run `npm run gen:api`');
+  const types = await readFile(apiDocumentPaths.types, 'utf8');
+  assert.equal(types, await typesFor(live), 'web-shared/api/schema.d.ts is stale: run `npm run gen:api`');
+});
