@@ -13,6 +13,7 @@ import { addProfile } from './profile.js';
 import { errors, interactionEvent, noContent, profileBody, verificationId } from './route-schemas.js';
 import { verificationRoutes } from './verification.routes.js';
 import { experienceMfaRoutes } from '../mfa/experience-mfa.routes.js';
+import { consentRoutes } from './consent.routes.js';
 
 /**
  * The Experience API under /api/experience: calls of the end user's browser, bound to the
@@ -59,6 +60,7 @@ export const experienceApiRoutes: FastifyPluginAsync = async (plugin) => {
 
   await app.register(verificationRoutes);
   await app.register(experienceMfaRoutes);
+  await app.register(consentRoutes);
 
   app.post(
     '/identification',

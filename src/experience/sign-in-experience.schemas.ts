@@ -48,12 +48,29 @@ export const mfaSettings = z
     message: 'BackupCode cannot be the only factor',
   });
 
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
+const imageUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+/** What the hosted pages show: the product name and logo, the colours (Logto's `branding`/`color`). */
+export const brandingSettings = z.object({
+  name: z.string().trim().min(1).max(64).optional(),
+  logoUrl: imageUrl.optional(),
+  darkLogoUrl: imageUrl.optional(),
+});
+export const colorSettings = z.object({
+  primaryColor: hexColor,
+  isDarkModeEnabled: z.boolean(),
+  darkPrimaryColor: hexColor,
+});
+
 export const signInExperience = z.object({
   id: z.string(),
   signUp: signUpSettings,
   signIn: signInSettings,
   passwordPolicy,
   mfa: mfaSettings,
+  branding: brandingSettings,
+  color: colorSettings,
 });
 
 export const signInExperiencePatch = z.object({
@@ -61,6 +78,8 @@ export const signInExperiencePatch = z.object({
   signIn: signInSettings.optional(),
   passwordPolicy: passwordPolicy.optional(),
   mfa: mfaSettings.optional(),
+  branding: brandingSettings.optional(),
+  color: colorSettings.optional(),
 });
 
 export type SignInExperience = z.infer<typeof signInExperience>;
@@ -80,4 +99,6 @@ export const defaultSignInExperience: SignInExperience = {
   },
   passwordPolicy: { length: { min: 8, max: 256 }, characterTypes: { min: 1 }, rejects: { userInfo: true } },
   mfa: { factors: [], policy: 'UserControlled' },
+  branding: {},
+  color: { primaryColor: '#0b5cad', isDarkModeEnabled: false, darkPrimaryColor: '#7cb7ff' },
 };

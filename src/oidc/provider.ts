@@ -8,6 +8,7 @@ import { createAdapterFactory } from './adapter.js';
 import { enforceGrantLimitOnAuthorization } from './grants.limit.js';
 import { resourceServerInfo } from './resource-servers.js';
 import { loadSigningKeys } from './signing-keys.js';
+import { renderErrorPage, signedOutPage, signOutPage } from '../hosted/provider-pages.js';
 
 /** The OpenID Connect scopes (as opposed to API resource scopes); the Experience API consents to these. */
 export const OIDC_SCOPES: readonly string[] = ['openid', 'offline_access', 'profile', 'email', 'phone'];
@@ -52,7 +53,11 @@ export async function createProvider({ config, db, extend }: ProviderOptions): P
       revocation: { enabled: true },
       introspection: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: signOutPage,
+        postLogoutSuccessSource: signedOutPage,
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? undefined!,
@@ -81,10 +86,7 @@ export async function createProvider({ config, db, extend }: ProviderOptions): P
       Grant: 14 * 24 * 3600,
       RefreshToken: 14 * 24 * 3600,
     },
-    renderError: async (ctx, out) => {
-      ctx.type = 'json';
-      ctx.body = out;
-    },
+    renderError: renderErrorPage,
   };
 
   const provider = new Provider(config.issuer, configuration);

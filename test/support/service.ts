@@ -31,6 +31,8 @@ export interface StartOptions {
   database?: TestDatabase;
   /** Skip the automatic stop after the test file; the caller stops it. */
   manualStop?: boolean;
+  /** `localhost` for browser tests of WebAuthn, whose relying party cannot be an IP address. */
+  hostname?: 'localhost';
 }
 
 export async function freePort(): Promise<number> {
@@ -64,7 +66,10 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
   const ownDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase());
   const port = await freePort();
-  const config = loadConfig(serviceEnv(port, database, options.env));
+  const host: Record<string, string> = options.hostname
+    ? { BASE_URL: `http://${options.hostname}:${port}` }
+    : {};
+  const config = loadConfig(serviceEnv(port, database, { ...host, ...options.env }));
   const service = await startService(config);
   const baseUrl = config.baseUrl;
 
