@@ -155,4 +155,35 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
   });
+
+  it('wears the sign-in experience’s branding: name, logo, primary colour, dark mode', async () => {
+    const branding = { name: 'Acme Identity', logoUrl: `${t.baseUrl}/no-such-logo.png` };
+    const color = { primaryColor: '#aa3300', isDarkModeEnabled: true, darkPrimaryColor: '#33cc99' };
+    assert.equal((await t.api('PATCH', '/sign-in-exp', { branding, color })).status, 200);
+    try {
+      const page = await chromium.newPage({ width: 360, height: 740 }, 'dark');
+      await openSignIn(t, app, page);
+      await page.getByText('Acme Identity', { exact: true }).waitFor();
+      await page.getByRole('img', { name: 'Acme Identity' }).waitFor({ state: 'attached' });
+      assert.equal(await page.evaluate<string>('document.documentElement.dataset.theme'), 'dark');
+      const background = await page
+        .getByRole('button', { name: 'Sign in', exact: true })
+        .evaluate(
+          (button) =>
+            (
+              button.ownerDocument.defaultView as unknown as {
+                getComputedStyle(e: unknown): { backgroundColor: string };
+              }
+            ).getComputedStyle(button).backgroundColor,
+        );
+      assert.equal(background, 'rgb(51, 204, 153)', 'the dark primary colour');
+      await assertNoOverflow(page);
+      await screenshot(page, 'sign-in-branded-dark');
+    } finally {
+      await t.api('PATCH', '/sign-in-exp', {
+        branding: {},
+        color: { primaryColor: '#0b5cad', isDarkModeEnabled: false, darkPrimaryColor: '#7cb7ff' },
+      });
+    }
+  });
 });

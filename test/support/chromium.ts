@@ -3,7 +3,7 @@ import { chromium, type Page } from 'playwright-core';
 
 export interface Chromium {
   /** A fresh browser profile (cookies and all) with one page. */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  newPage(viewport?: { width: number; height: number }, colorScheme?: 'light' | 'dark'): Promise<Page>;
 }
 
 /** Debian's Chromium, headless; call at the top of a suite: it closes after the file. */
@@ -22,8 +22,8 @@ export async function startChromium(): Promise<Chromium> {
   });
   after(() => browser.close());
   return {
-    async newPage(viewport = { width: 1024, height: 800 }) {
-      const context = await browser.newContext({ viewport });
+    async newPage(viewport = { width: 1024, height: 800 }, colorScheme = 'light') {
+      const context = await browser.newContext({ viewport, colorScheme });
       return context.newPage();
     },
   };
