@@ -166,16 +166,14 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
       await page.getByText('Acme Identity', { exact: true }).waitFor();
       await page.getByRole('img', { name: 'Acme Identity' }).waitFor({ state: 'attached' });
       assert.equal(await page.evaluate<string>('document.documentElement.dataset.theme'), 'dark');
-      const background = await page
-        .getByRole('button', { name: 'Sign in', exact: true })
-        .evaluate(
-          (button) =>
-            (
-              button.ownerDocument.defaultView as unknown as {
-                getComputedStyle(e: unknown): { backgroundColor: string };
-              }
-            ).getComputedStyle(button).backgroundColor,
-        );
+      const background = await page.getByRole('button', { name: 'Sign in', exact: true }).evaluate(
+        (button) =>
+          (
+            button.ownerDocument.defaultView as unknown as {
+              getComputedStyle(e: unknown): { backgroundColor: string };
+            }
+          ).getComputedStyle(button).backgroundColor,
+      );
       assert.equal(background, 'rgb(51, 204, 153)', 'the dark primary colour');
       await assertNoOverflow(page);
       await screenshot(page, 'sign-in-branded-dark');
