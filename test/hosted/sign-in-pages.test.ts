@@ -38,6 +38,24 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     assert.equal(userFlowPayload.parse(only(fired, 'PostSignIn')).userId, user.id);
   });
 
+  it('says a lockout in words with the wait, and fires Identifier.Lockout', async () => {
+    const user = await createUser(t, password);
+    await events.take();
+    const page = await chromium.newPage();
+    await openSignIn(t, app, page);
+    await page.getByLabel('Username or e-mail').fill(user.username);
+    for (const attempt of [1, 2, 3]) {
+      await page.getByLabel('Password').fill(`wrong-${attempt}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const expected = attempt < 3 ? 'The account or the password is incorrect.' : 'Too many failed attempts';
+      await page.getByRole('alert').filter({ hasText: expected }).waitFor();
+    }
+    await page.getByRole('alert').filter({ hasText: 'try again in 10 minutes' }).waitFor();
+    assert.doesNotMatch((await page.getByRole('alert').textContent()) ?? '', /session\./, 'no raw code');
+    await screenshot(page, 'sign-in-locked');
+    assert.deepEqual(names(await events.take()), ['Identifier.Lockout']);
+  });
+
   it('signs in with an e-mail code after switching to it', async () => {
     const user = await createUser(t, password, `code_${newId(6)}@example.com`);
     await events.take();
