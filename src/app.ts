@@ -12,10 +12,14 @@ import type { Config } from './config.js';
 import { experienceRoutes } from './experience/routes.js';
 import { registerTokenExchange } from './impersonation/token-exchange.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { refuseUnstorableInput } from './http/unstorable-text.js';
 import { createManagementAuthenticator, type ManagementCaller } from './management/auth.js';
 import { managementRoutes } from './management/routes.js';
+import { oidcInputGuard } from './oidc/input-guard.js';
 import { createProvider } from './oidc/provider.js';
-import { loadSigningKeys } from './oidc/signing-keys.js';
+import { SigningKeyRing } from './oidc/key-ring.js';
+import { createLiveProvider } from './oidc/live-provider.js';
+import type { SigningKey } from './oidc/signing-keys.js';
 import type { Storage } from './storage/database.js';
 import { startDeliveryWorkers } from './webhooks/worker.js';
 import { webRoutes } from './web/web.routes.js';
@@ -25,7 +29,10 @@ export interface Services {
   config: Config;
   db: Storage['db'];
   backend: Storage['backend'];
-  provider: Provider;
+  /** The published signing keys, re-read periodically; a change replaces `provider`. */
+  keys: SigningKeyRing;
+  /** The current oidc-provider: read it at each use, never keep it (key changes replace it). */
+  readonly provider: Provider;
 }
 
 declare module 'fastify' {
@@ -52,6 +59,7 @@ export async function buildApp(config: Config, storage: Storage): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  app.addHook('preValidation', refuseUnstorableInput);
 
   await app.register(swagger, {
     openapi: {
@@ -62,26 +70,36 @@ export async function buildApp(config: Config, storage: Storage): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
-  const provider = await createProvider({
-    config,
-    db: storage.db,
-    extend: (p) => registerTokenExchange(p, { config, db: storage.db, backend: storage.backend }),
-  });
-  const keys = await loadSigningKeys(storage.db);
-  app.decorate('services', { config, db: storage.db, backend: storage.backend, provider });
+  const keys = await SigningKeyRing.load(storage.db);
+  const base = { config, db: storage.db, backend: storage.backend, keys };
+  const build = (published: SigningKey[]) =>
+    createProvider({
+      config,
+      db: storage.db,
+      keys: published,
+      extend: (p) => registerTokenExchange(p, base),
+    });
+  const provider = await createLiveProvider(keys, build);
+  keys.startRefreshing();
+  app.addHook('onClose', async () => keys.stop());
+  const services: Services = {
+    ...base,
+    get provider() {
+      return provider.current;
+    },
+  };
+  app.decorate('services', services);
   app.decorateRequest('caller', null);
 
   await app.register(middie);
-  app.use('/oidc', provider.callback());
+  app.use('/oidc', oidcInputGuard());
+  app.use('/oidc', provider.handle);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/status', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
   typed.get('/api/swagger.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const authenticate = createManagementAuthenticator(
-    config,
-    keys.map((key) => key.publicJwk),
-  );
+  const authenticate = createManagementAuthenticator(config, keys);
   await app.register(managementRoutes, { prefix: '/api', authenticate });
   await app.register(experienceRoutes);
   await app.register(consoleRoutes);

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 
-const usage = 'usage: tessera <start|migrate>';
+const usage = 'usage: tessera <start|migrate|rotate-keys [--type ec|rsa]>';
 
 async function main(command: string | undefined): Promise<void> {
   switch (command) {
@@ -22,9 +22,15 @@ async function main(command: string | undefined): Promise<void> {
     case 'migrate': {
       const config = loadConfig();
       const { prepareStorage } = await import('./service.js');
-      const storage = await prepareStorage(config);
+      const storage = await prepareStorage(config, { adoptBaseUrl: true });
       await storage.close();
       console.warn('tessera: database is up to date');
+      return;
+    }
+    case 'rotate-keys': {
+      const config = loadConfig();
+      const { rotateKeysCommand } = await import('./oidc/rotate-keys.command.js');
+      await rotateKeysCommand(config, process.argv.slice(3));
       return;
     }
     default:

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
+import { epochMillis } from '../http/epoch-millis.js';
 import { notFound } from '../http/errors.js';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { findLog, findLogs } from './logs.repository.js';
@@ -10,8 +11,10 @@ import { findLog, findLogs } from './logs.repository.js';
 const instant = z.union([
   z
     .string()
-    .regex(/^\d+$/)
-    .transform((ms) => new Date(Number(ms))),
+    .regex(/^\d{1,16}$/)
+    .transform(Number)
+    .pipe(epochMillis)
+    .transform((ms) => new Date(ms)),
   z.iso.datetime({ offset: true }).transform((iso) => new Date(iso)),
 ]);
 

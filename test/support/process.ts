@@ -9,9 +9,15 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
+/** `node` arguments that run the command line from the TypeScript sources (tests never run dist/). */
+export const sourceCli = ['--import', 'tsx', 'src/cli.ts'];
+
 /** Starts `tessera start` as its own process and resolves once discovery answers. */
-export async function spawnService(env: Record<string, string>, timeoutMs = 30_000): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['bin/tessera.js', 'start'], {
+export async function spawnService(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [...sourceCli, 'start'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -8,6 +8,7 @@ import { clientCredentials } from './http.js';
 export const BOOTSTRAP_CLIENT = { id: 'test-bootstrap', secret: 'test-bootstrap-secret-0123456789' };
 
 export interface TestService {
+  /** Where this instance listens; with a shared BASE_URL (a second instance) not the issuer's host. */
   baseUrl: string;
   config: Config;
   service: RunningService;
@@ -71,7 +72,7 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     : {};
   const config = loadConfig(serviceEnv(port, database, { ...host, ...options.env }));
   const service = await startService(config);
-  const baseUrl = config.baseUrl;
+  const baseUrl = service.address;
 
   let token: { value: string; expiresAt: number } | undefined;
   const managementToken = async () => {
