@@ -15,7 +15,7 @@ export default defineConfig({
   publicDir: false,
   resolve: { alias: { '@shared': here('web-shared') } },
   build: {
-    outDir: here('dist/web'),
+    outDir: here('dist/pages'),
     emptyOutDir: true,
     assetsDir: 'assets',
     // No inline script: the pages are served with `script-src 'self'`.

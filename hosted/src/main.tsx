@@ -1,12 +1,16 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@shared/ui/base.css';
+import './hosted.css';
+import { App } from './App';
 
-// Placeholder entry for the hosted end-user pages (issue #11); the hosted-pages work fills it.
+const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>
-      <h1>Tessera</h1>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
   </StrictMode>,
 );

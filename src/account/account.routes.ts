@@ -12,6 +12,7 @@ import {
 import { toUserResponse } from '../users/user-response.js';
 import { email, phone, userResponse } from '../users/users.schemas.js';
 import { getUser } from '../users/users.service.js';
+import { accountMfaRoutes } from '../mfa/account-mfa.routes.js';
 import { authenticateAccount, type AccountCaller } from './account-auth.js';
 import { requireIdentityProof, VERIFICATION_HEADER } from './identity-verification.js';
 import { linkPrimaryIdentifier, sendAccountCode, verifyAccountCode } from './account.service.js';
@@ -137,4 +138,6 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
       return reply.status(204).send(null);
     },
   );
+
+  await app.register(accountMfaRoutes);
 };

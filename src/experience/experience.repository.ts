@@ -118,6 +118,7 @@ export interface NewVerification {
   identifier: InteractionIdentifier | null;
   userId: string | null;
   verifiedAt: Date | null;
+  payload?: Record<string, unknown>;
 }
 
 export async function insertVerification(db: Kysely<Database>, verification: NewVerification): Promise<void> {
@@ -130,6 +131,7 @@ export async function insertVerification(db: Kysely<Database>, verification: New
       identifier: verification.identifier && json(verification.identifier),
       user_id: verification.userId,
       verified_at: verification.verifiedAt,
+      ...(verification.payload ? { payload: json(verification.payload) } : {}),
     })
     .execute();
 }
@@ -138,7 +140,7 @@ export async function insertVerification(db: Kysely<Database>, verification: New
 export async function findVerification(db: Db, interactionUid: string, id: string) {
   return db
     .selectFrom('experience_verifications')
-    .select(['id', 'type', 'identifier', 'user_id', 'verified_at'])
+    .select(['id', 'type', 'identifier', 'user_id', 'verified_at', 'payload'])
     .where('id', '=', id)
     .where('interaction_uid', '=', interactionUid)
     .executeTakeFirst();

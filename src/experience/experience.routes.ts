@@ -12,6 +12,8 @@ import { currentInteraction } from './interaction.js';
 import { addProfile } from './profile.js';
 import { errors, interactionEvent, noContent, profileBody, verificationId } from './route-schemas.js';
 import { verificationRoutes } from './verification.routes.js';
+import { experienceMfaRoutes } from '../mfa/experience-mfa.routes.js';
+import { consentRoutes } from './consent.routes.js';
 
 /**
  * The Experience API under /api/experience: calls of the end user's browser, bound to the
@@ -57,6 +59,8 @@ export const experienceApiRoutes: FastifyPluginAsync = async (plugin) => {
   );
 
   await app.register(verificationRoutes);
+  await app.register(experienceMfaRoutes);
+  await app.register(consentRoutes);
 
   app.post(
     '/identification',
@@ -99,7 +103,11 @@ export const experienceApiRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         ...schema,
         summary: 'Finish the flow; after SignIn and Register the browser goes to redirectTo',
-        response: { 200: z.object({ redirectTo: z.string() }), 204: noContent, ...errors(400, 401, 422) },
+        response: {
+          200: z.object({ redirectTo: z.string() }),
+          204: noContent,
+          ...errors(400, 401, 403, 422),
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction } from 'oidc-provider';
+import { assertMfaSatisfied, bindPendingFactors } from '../mfa/submit-mfa.js';
 import { insertUserWithDefaults, setPasswordHash, updateUser } from '../users/users.service.js';
 import { toUserEntity } from '../webhooks/entities.js';
 import { findPrimaryEmail, findSignInIdentifiers, recordSignIn } from './accounts.repository.js';
@@ -27,6 +28,7 @@ export async function submitSignIn(
   const { primaryEmail, primaryPhone } = state.profile;
   if (primaryEmail) await assertIdentifierFree(db, { type: 'email', value: primaryEmail }, userId);
   if (primaryPhone) await assertIdentifierFree(db, { type: 'phone', value: primaryPhone }, userId);
+  await assertMfaSatisfied(db, state, userId);
 
   const amr = await authenticationMethods(request, interaction.uid, {
     userId,
@@ -42,6 +44,7 @@ export async function submitSignIn(
             ...(primaryPhone ? { primaryPhone } : {}),
           })
         : undefined;
+    await bindPendingFactors(trx, events, userId, state);
     await recordSignIn(trx, userId);
     const email = (linked?.primaryEmail ?? (await findPrimaryEmail(trx, userId)))?.toLowerCase();
     const emails = verified.filter((i) => i.type === 'email' && i.value === email).map((i) => i.value);
@@ -72,6 +75,7 @@ export async function submitRegistration(
   if (username) assertSignUpAllowed(settings, 'username');
   if (primaryEmail) assertSignUpAllowed(settings, 'email');
   if (primaryPhone) assertSignUpAllowed(settings, 'phone');
+  await assertMfaSatisfied(db, state, undefined);
 
   // The new account's own addresses are the ones its codes were sent to.
   const amr = await authenticationMethods(request, interaction.uid, {
@@ -84,6 +88,7 @@ export async function submitRegistration(
   const { userId } = await finishFlow(request, interaction, state, async (trx, events) => {
     const user = await insertUserWithDefaults(trx, { username, primaryEmail, primaryPhone, passwordHash });
     events.emit('User.Created', { data: toUserEntity(user) });
+    await bindPendingFactors(trx, null, user.id, state);
     await recordSignIn(trx, user.id);
     if (primaryEmail) await events.provision(trx, user.id, [primaryEmail]);
     return { userId: user.id };

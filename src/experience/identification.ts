@@ -10,7 +10,10 @@ import { assertSignInAllowed, assertSignUpAllowed, loadSignInExperience } from '
 
 type Verified = NonNullable<Awaited<ReturnType<typeof repository.findVerified>>>;
 
-const isCode = (verification: Verified) => verification.type !== 'Password';
+const isCode = (verification: Verified) =>
+  verification.type === 'EmailVerificationCode' || verification.type === 'PhoneVerificationCode';
+// Second factors never identify anyone: they are checked after identification, at submit.
+const isFirstFactor = (verification: Verified) => verification.type === 'Password' || isCode(verification);
 
 /**
  * `POST /identification` per flow. SignIn: the account a verification proved (its password, or a
@@ -27,7 +30,7 @@ export async function identify(
   const verification = verificationId
     ? await repository.findVerified(db, interaction.uid, verificationId)
     : undefined;
-  if (verificationId && !verification) throw verificationNotFound();
+  if (verificationId && (!verification || !isFirstFactor(verification))) throw verificationNotFound();
 
   if (state.interactionEvent === 'Register') {
     if (verification) await addVerifiedIdentifier(db, interaction.uid, verification);

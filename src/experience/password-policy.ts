@@ -1,5 +1,6 @@
 import { ApiError } from '../http/errors.js';
 import type { PasswordPolicy } from './sign-in-experience.schemas.js';
+import { phoneDigits } from '../users/phone.js';
 
 export interface UserInfo {
   username?: string | null;
@@ -26,7 +27,12 @@ export function passwordIssues(policy: PasswordPolicy, password: string, user: U
 // Short fragments would refuse too much (a two-letter username is in many passwords).
 function containsUserInfo(password: string, user: UserInfo): boolean {
   const lower = password.toLowerCase();
-  const fragments = [user.username, user.email, user.email?.split('@')[0], user.phone?.replace(/\D/g, '')]
+  const fragments = [
+    user.username,
+    user.email,
+    user.email?.split('@')[0],
+    user.phone && phoneDigits(user.phone),
+  ]
     .filter((fragment): fragment is string => Boolean(fragment) && fragment!.length >= 3)
     .map((fragment) => fragment.toLowerCase());
   return fragments.some((fragment) => lower.includes(fragment));

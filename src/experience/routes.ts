@@ -2,12 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '../account/account.routes.js';
 import { verificationsRoutes } from '../account/verifications.routes.js';
 import { experienceApiRoutes } from './experience.routes.js';
-import { signInPageRoutes } from './sign-in-page.js';
+import { hostedRoutes } from '../hosted/hosted.routes.js';
 
-/** The end-user side: the Experience API, the Account API (/api/my-account) and the sign-in page. */
+/** The end-user side: the Experience API, the Account API (/api/my-account) and the hosted pages. */
 export const experienceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(experienceApiRoutes, { prefix: '/api/experience' });
   await app.register(accountRoutes, { prefix: '/api/my-account' });
   await app.register(verificationsRoutes, { prefix: '/api/verifications' });
-  await app.register(signInPageRoutes);
+  await app.register(hostedRoutes);
 };

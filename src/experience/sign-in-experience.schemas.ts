@@ -34,22 +34,58 @@ export const passwordPolicy = z
   })
   .refine((policy) => policy.length.min <= policy.length.max, { message: 'length.min exceeds length.max' });
 
+export const mfaFactor = z.enum(['Totp', 'WebAuthn', 'BackupCode']);
+
+/**
+ * Logto's `mfa` member. No factors: MFA is off. `UserControlled`: users may bind a factor (a
+ * registration is offered it, skippably); `Mandatory`: every sign-in and registration needs one.
+ * Backup codes only back another factor up.
+ */
+export const mfaSettings = z
+  .object({ factors: z.array(mfaFactor).max(3), policy: z.enum(['UserControlled', 'Mandatory']) })
+  .refine((mfa) => new Set(mfa.factors).size === mfa.factors.length, { message: 'factors repeat' })
+  .refine((mfa) => !(mfa.factors.length === 1 && mfa.factors[0] === 'BackupCode'), {
+    message: 'BackupCode cannot be the only factor',
+  });
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
+const imageUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+/** What the hosted pages show: the product name and logo, the colours (Logto's `branding`/`color`). */
+export const brandingSettings = z.object({
+  name: z.string().trim().min(1).max(64).optional(),
+  logoUrl: imageUrl.optional(),
+  darkLogoUrl: imageUrl.optional(),
+});
+export const colorSettings = z.object({
+  primaryColor: hexColor,
+  isDarkModeEnabled: z.boolean(),
+  darkPrimaryColor: hexColor,
+});
+
 export const signInExperience = z.object({
   id: z.string(),
   signUp: signUpSettings,
   signIn: signInSettings,
   passwordPolicy,
+  mfa: mfaSettings,
+  branding: brandingSettings,
+  color: colorSettings,
 });
 
 export const signInExperiencePatch = z.object({
   signUp: signUpSettings.optional(),
   signIn: signInSettings.optional(),
   passwordPolicy: passwordPolicy.optional(),
+  mfa: mfaSettings.optional(),
+  branding: brandingSettings.optional(),
+  color: colorSettings.optional(),
 });
 
 export type SignInExperience = z.infer<typeof signInExperience>;
 export type SignInExperiencePatch = z.infer<typeof signInExperiencePatch>;
 export type PasswordPolicy = z.infer<typeof passwordPolicy>;
+export type MfaSettings = z.infer<typeof mfaSettings>;
 
 export const defaultSignInExperience: SignInExperience = {
   id: 'default',
@@ -62,4 +98,7 @@ export const defaultSignInExperience: SignInExperience = {
     ],
   },
   passwordPolicy: { length: { min: 8, max: 256 }, characterTypes: { min: 1 }, rejects: { userInfo: true } },
+  mfa: { factors: [], policy: 'UserControlled' },
+  branding: {},
+  color: { primaryColor: '#0b5cad', isDarkModeEnabled: false, darkPrimaryColor: '#7cb7ff' },
 };

@@ -18,7 +18,11 @@ const amrOf: Record<VerificationType, string> = {
   Password: 'pwd',
   EmailVerificationCode: 'otp',
   PhoneVerificationCode: 'sms',
+  Totp: 'otp',
+  BackupCode: 'otp',
+  WebAuthn: 'hwk',
 };
+const secondFactors: readonly VerificationType[] = ['Totp', 'BackupCode', 'WebAuthn'];
 
 /** Who is signing in: the account, and the identifiers it held before this interaction. */
 export interface AuthenticatedSubject {
@@ -27,9 +31,10 @@ export interface AuthenticatedSubject {
 }
 
 /**
- * The methods that authenticated `subject` in this interaction: its own password, codes sent to
- * its own addresses. A code verified for any other address (one being linked, or someone
- * else's) proves nothing about the subject and is not claimed.
+ * The methods that authenticated `subject` in this interaction: its own password and second
+ * factors, codes sent to its own addresses (and `mfa` when a second factor was among them). A code
+ * verified for any other address (one being linked, or someone else's) proves nothing about the
+ * subject and is not claimed; a factor being bound is not yet an authentication.
  */
 export async function authenticationMethods(
   request: FastifyRequest,
@@ -37,14 +42,13 @@ export async function authenticationMethods(
   subject: AuthenticatedSubject,
 ): Promise<string[]> {
   const rows = await repository.verifiedVerifications(request.server.services.db, interactionUid);
-  const methods = rows
-    .filter((row) =>
-      row.type === 'Password'
-        ? row.user_id !== null && row.user_id === subject.userId
-        : row.identifier !== null && subject.identifiers.some((own) => sameIdentifier(own, row.identifier!)),
-    )
-    .map((row) => amrOf[row.type]);
-  return [...new Set(methods)];
+  const own = rows.filter((row) =>
+    row.type === 'Password' || row.identifier === null
+      ? row.user_id !== null && row.user_id === subject.userId
+      : subject.identifiers.some((held) => sameIdentifier(held, row.identifier!)),
+  );
+  const mfa = own.some((row) => secondFactors.includes(row.type)) ? ['mfa'] : [];
+  return [...new Set([...own.map((row) => amrOf[row.type]), ...mfa])];
 }
 
 /**

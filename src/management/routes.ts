@@ -15,6 +15,7 @@ import { resourcesRoutes } from './resources.routes.js';
 import { rolesRoutes } from './roles.routes.js';
 import { userGrantsRoutes } from './user-grants.routes.js';
 import { usersRoutes } from './users.routes.js';
+import { userMfaRoutes } from '../mfa/user-mfa.routes.js';
 
 export interface ManagementRoutesOptions {
   authenticate: ManagementAuthenticator;
@@ -37,6 +38,7 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(applicationsRoutes);
   await app.register(resourcesRoutes);
   await app.register(usersRoutes);
+  await app.register(userMfaRoutes);
   await app.register(userGrantsRoutes);
   await app.register(rolesRoutes);
   await app.register(subjectTokensRoutes);

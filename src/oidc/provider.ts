@@ -9,6 +9,7 @@ import { enforceGrantLimitOnAuthorization } from './grants.limit.js';
 import { resourceServerInfo } from './resource-servers.js';
 import { SIGNING_ALGS, type SigningKey } from './signing-keys.js';
 import { DEFAULT_ACCESS_TOKEN_TTL, ID_TOKEN_TTL } from './token-lifetimes.js';
+import { renderErrorPage, signedOutPage, signOutPage } from '../hosted/provider-pages.js';
 
 /** The OpenID Connect scopes (as opposed to API resource scopes); the Experience API consents to these. */
 export const OIDC_SCOPES: readonly string[] = ['openid', 'offline_access', 'profile', 'email', 'phone'];
@@ -64,7 +65,11 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
       revocation: { enabled: true },
       introspection: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: signOutPage,
+        postLogoutSuccessSource: signedOutPage,
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? undefined!,
@@ -93,10 +98,7 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
       Grant: 14 * 24 * 3600,
       RefreshToken: 14 * 24 * 3600,
     },
-    renderError: async (ctx, out) => {
-      ctx.type = 'json';
-      ctx.body = out;
-    },
+    renderError: renderErrorPage,
   };
 
   const provider = new Provider(config.issuer, configuration);

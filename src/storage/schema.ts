@@ -1,9 +1,10 @@
 import type { CoreTables } from './tables/core.js';
 import type { ExperienceTables } from './tables/experience.js';
 import type { ImpersonationTables } from './tables/impersonation.js';
+import type { MfaTables } from './tables/mfa.js';
 import type { OrganizationsTables } from './tables/organizations.js';
 import type { WebhooksTables } from './tables/webhooks.js';
 
 /** Every table of every domain; each domain declares its own in `tables/`. */
 export interface Database
-  extends CoreTables, ImpersonationTables, WebhooksTables, OrganizationsTables, ExperienceTables {}
+  extends CoreTables, ImpersonationTables, WebhooksTables, OrganizationsTables, ExperienceTables, MfaTables {}

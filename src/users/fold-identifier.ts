@@ -7,8 +7,3 @@
 export function foldIdentifierText(value: string): string {
   return value.trim().normalize('NFKC').toLowerCase();
 }
-
-/** A phone number's digits: `+1 (555) 010-9999` and `15550109999` are one number. */
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}

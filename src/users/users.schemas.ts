@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { boundedJsonObject } from '../http/bounded-json.js';
 import { jsonObject } from '../management/route-schemas.js';
+import { HUMAN_PHONE, phoneDigits } from './phone.js';
 
 const jsonInput = boundedJsonObject();
 
 /** Logto's identifier formats: usernames start with a letter or underscore; phones are digits. */
 export const username = z.string().regex(/^[A-Z_a-z]\w{0,127}$/, 'letters, digits and underscores');
 export const email = z.email().max(320);
-// An optional leading + is accepted; phones are stored as bare digits, as Logto does.
+// Human formats are accepted (`+1 (555) 010-9999`); phones are stored as bare digits, as Logto does.
 export const phone = z
   .string()
-  .regex(/^\+?\d{5,20}$/, '5 to 20 digits, optionally after a +')
-  .transform((value) => value.replace(/^\+/, ''));
+  .trim()
+  .max(40)
+  .regex(HUMAN_PHONE, 'digits, optionally after a +, with spaces, dashes, dots or parentheses')
+  .transform(phoneDigits)
+  .pipe(z.string().regex(/^\d{5,20}$/, '5 to 20 digits'));
 const avatar = z.url({ protocol: /^https?$/ }).max(2048);
 const displayName = z.string().max(128);
 const password = z.string().min(1).max(256);

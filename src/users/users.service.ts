@@ -93,6 +93,11 @@ export async function updateUser(trx: Trx, events: EventSink, userId: string, in
   return toUserResponse(user);
 }
 
+/** Data of the user kept in other tables changed (MFA factors): `User.Data.Updated` fires. */
+export async function userDataChanged(trx: Trx, events: EventSink, userId: string): Promise<void> {
+  await changeUser(trx, events, userId, () => ({}));
+}
+
 /** Shallow merge into the stored custom data, as Logto's PATCH does. */
 export async function mergeCustomData(trx: Trx, events: EventSink, userId: string, data: object) {
   const user = await changeUser(trx, events, userId, (current) => ({

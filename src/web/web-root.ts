@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The directory of the built browser pages (`npm run build:web` writes it): `dist/web` under the
+ * The directory of the built browser pages (`npm run build:web` writes it): `dist/pages` under the
  * package root, found by walking up from this module so it holds whether the server runs from
  * sources (tsx) or from compiled output.
  */
@@ -14,7 +14,7 @@ export function webRoot(): string {
     if (parent === dir) break;
     dir = parent;
   }
-  return path.join(dir, 'dist', 'web');
+  return path.join(dir, 'dist', 'pages');
 }
 
 /**

@@ -70,7 +70,7 @@ export async function beginAuthorization(
   );
   const page = await authorization.browser.fetch(signInPage);
   assert.equal(page.status, 200);
-  assert.match(await page.text(), /<form id="sign-in"/);
+  assert.match(await page.text(), /<div id="root"><\/div>/);
   const uid = signInPage.searchParams.get('uid');
   assert.ok(uid, 'an interaction');
   return { ...authorization, uid };

@@ -34,6 +34,8 @@ export interface StartOptions {
   manualStop?: boolean;
   /** Where the service's log lines go (stdout by default). */
   logDestination?: NodeJS.WritableStream;
+  /** `localhost` for browser tests of WebAuthn, whose relying party cannot be an IP address. */
+  hostname?: 'localhost';
 }
 
 export async function freePort(): Promise<number> {
@@ -69,7 +71,10 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
   const ownDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase());
   const port = await freePort();
-  const config = loadConfig(serviceEnv(port, database, options.env));
+  const host: Record<string, string> = options.hostname
+    ? { BASE_URL: `http://${options.hostname}:${port}` }
+    : {};
+  const config = loadConfig(serviceEnv(port, database, { ...host, ...options.env }));
   const service = await startService(config, { logDestination: options.logDestination });
   const baseUrl = service.address;
 

@@ -8,6 +8,7 @@ import * as experienceFlows from './0006_experience_flows.js';
 import * as grants from './0007_grants.js';
 import * as retention from './0008_retention.js';
 import * as identityVerifications from './0009_identity_verifications.js';
+import * as mfa from './0010_mfa.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_grants': grants,
   '0008_retention': retention,
   '0009_identity_verifications': identityVerifications,
+  '0010_mfa': mfa,
 };

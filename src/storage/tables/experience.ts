@@ -2,8 +2,13 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 export type InteractionEvent = 'SignIn' | 'Register' | 'ForgotPassword';
 
-/** What a verification proves: a password of an account, or the control of an e-mail/phone. */
-export type VerificationType = 'Password' | 'EmailVerificationCode' | 'PhoneVerificationCode';
+/**
+ * What a verification proves: a password of an account, the control of an e-mail/phone, or a
+ * second factor (an authenticator app's code, a backup code, a WebAuthn credential), either
+ * being bound (`payload.purpose = 'bind'`) or answering a challenge (`'challenge'`).
+ */
+export type VerificationType =
+  'Password' | 'EmailVerificationCode' | 'PhoneVerificationCode' | 'Totp' | 'BackupCode' | 'WebAuthn';
 
 export type IdentifierType = 'username' | 'email' | 'phone';
 
@@ -21,6 +26,10 @@ export interface ExperienceProfile {
   passwordHash?: string;
   primaryEmail?: string;
   primaryPhone?: string;
+  /** Second factors to bind at submit: verified `bind` verifications of this interaction. */
+  mfa?: { type: 'Totp' | 'WebAuthn' | 'BackupCode'; verificationId: string }[];
+  /** A user-controlled policy's offer of a second factor was declined. */
+  mfaSkipped?: boolean;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -46,7 +55,10 @@ export interface ExperienceVerificationsTable {
   identifier: JSONColumnType<InteractionIdentifier | null, string | null, string | null>;
   /** The user the verification proved, when it proves one. */
   user_id: string | null;
-  /** Type-specific data; never a secret in clear. */
+  /**
+   * Type-specific data. Never a user's long-lived secret, except a TOTP secret being bound (shown
+   * to the user anyway, gone with the interaction within the hour).
+   */
   payload: JSONColumnType<Record<string, unknown>, string | undefined, string>;
   /** Null until verified: a code is sent first and checked later. */
   verified_at: Date | null;

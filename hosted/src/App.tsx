@@ -1,0 +1,40 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ConsentPage } from './consent/ConsentPage';
+import { ErrorPage } from './error/ErrorPage';
+import { ForgotPasswordPage } from './forgot-password/ForgotPasswordPage';
+import { MfaPage } from './mfa/MfaPage';
+import { meta } from './meta';
+import { RegisterPage } from './register/RegisterPage';
+import { useInteraction } from './settings';
+import { SignInPage } from './sign-in/SignInPage';
+import { SignedOutPage, SignOutPage } from './sign-out/SignOutPage';
+import { Card } from './ui/Card';
+
+/** A page the provider rendered (error, sign-out), or the interaction's pages under /sign-in. */
+export function App() {
+  const page = meta('page');
+  if (page === 'error') return <ErrorPage />;
+  if (page === 'sign-out') return <SignOutPage />;
+  if (page === 'signed-out') return <SignedOutPage />;
+  return (
+    <BrowserRouter basename="/sign-in">
+      <InteractionPages />
+    </BrowserRouter>
+  );
+}
+
+function InteractionPages() {
+  const interaction = useInteraction();
+  if (interaction.isPending) return <Card title="Sign in">{null}</Card>;
+  if (interaction.error || !interaction.data) return <ErrorPage code="session_not_found" />;
+  if (interaction.data.prompt === 'consent') return <ConsentPage />;
+  return (
+    <Routes>
+      <Route path="/" element={<SignInPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/mfa" element={<MfaPage />} />
+      <Route path="*" element={<SignInPage />} />
+    </Routes>
+  );
+}

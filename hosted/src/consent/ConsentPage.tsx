@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, call } from '../api';
+import { Alert } from '../ui/Alert';
+import { Card } from '../ui/Card';
+import { useAction } from '../ui/useAction';
+
+const scopeText: Record<string, string> = {
+  openid: 'Know who you are',
+  profile: 'See your name and profile',
+  email: 'See your e-mail address',
+  phone: 'See your phone number',
+  offline_access: 'Stay connected when you are not using it',
+};
+
+/** A third-party application asks for access: what it gets, and allow or cancel. */
+export function ConsentPage() {
+  const { busy, error, run } = useAction();
+  const consent = useQuery({
+    queryKey: ['consent'],
+    queryFn: () => call(api.GET('/api/experience/consent')),
+    retry: false,
+  });
+  const decide = (allow: boolean) =>
+    run(async () => {
+      const { redirectTo } = await call(
+        allow ? api.POST('/api/experience/consent') : api.POST('/api/experience/consent/deny'),
+      );
+      window.location.assign(redirectTo);
+    });
+  if (consent.isPending) return <Card title="Allow access">{null}</Card>;
+  if (consent.error || !consent.data) {
+    return (
+      <Card title="Allow access">
+        <Alert error={consent.error} />
+      </Card>
+    );
+  }
+  const { application, user, scopes, resources } = consent.data;
+  return (
+    <Card title={`${application.name} wants access`}>
+      <p>
+        Signed in as <strong>{user.name}</strong>. <strong>{application.name}</strong> will be able to:
+      </p>
+      <ul className="scopes">
+        {scopes.map((scope) => (
+          <li key={scope}>{scopeText[scope] ?? scope}</li>
+        ))}
+        {resources.flatMap((resource) =>
+          resource.scopes.map((scope) => (
+            <li key={`${resource.indicator} ${scope}`}>
+              {scope} <small>on {resource.indicator}</small>
+            </li>
+          )),
+        )}
+      </ul>
+      <Alert error={error} />
+      <div className="actions">
+        <button type="button" disabled={busy} onClick={() => void decide(false)}>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={busy} onClick={() => void decide(true)}>
+          Allow
+        </button>
+      </div>
+    </Card>
+  );
+}

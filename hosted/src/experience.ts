@@ -1,0 +1,72 @@
+import type { NavigateFunction } from 'react-router-dom';
+import { api, ApiCallError, call } from './api';
+
+export type InteractionEvent = 'SignIn' | 'Register' | 'ForgotPassword';
+export type Identifier = { type: 'username' | 'email' | 'phone'; value: string };
+export type CodeIdentifier = { type: 'email' | 'phone'; value: string };
+
+/** What a person typed: an e-mail has an @, a phone is digits with the usual separators. */
+export function identifierOf(text: string): Identifier {
+  const value = text.trim();
+  if (value.includes('@')) return { type: 'email', value };
+  if (/^\+?[\d\s().-]{5,}$/.test(value)) return { type: 'phone', value };
+  return { type: 'username', value };
+}
+
+export function codeIdentifierOf(text: string): CodeIdentifier {
+  const identifier = identifierOf(text);
+  return identifier.type === 'phone'
+    ? { type: 'phone', value: identifier.value }
+    : { type: 'email', value: identifier.value };
+}
+
+export const start = (interactionEvent: InteractionEvent) =>
+  call(api.PUT('/api/experience/', { body: { interactionEvent } }));
+
+export const sendCode = async (identifier: CodeIdentifier) =>
+  (await call(api.POST('/api/experience/verification/verification-code', { body: { identifier } })))
+    .verificationId;
+
+export const verifyCode = async (identifier: CodeIdentifier, verificationId: string, code: string) =>
+  (
+    await call(
+      api.POST('/api/experience/verification/verification-code/verify', {
+        body: { identifier, verificationId, code },
+      }),
+    )
+  ).verificationId;
+
+export const identify = (verificationId?: string) =>
+  call(api.POST('/api/experience/identification', { body: verificationId ? { verificationId } : {} }));
+
+export interface MfaState {
+  mode: 'bind' | 'challenge';
+  factors: string[];
+  skippable: boolean;
+}
+
+/**
+ * Submits the flow: the browser goes back to the application, or to the MFA page when the
+ * service asks for a second factor (to bind, or to answer).
+ */
+export async function finish(navigate: NavigateFunction): Promise<void> {
+  try {
+    const result = await call(api.POST('/api/experience/submit'));
+    if (result && 'redirectTo' in result) window.location.assign(result.redirectTo);
+  } catch (error) {
+    if (
+      error instanceof ApiCallError &&
+      (error.code === 'user.missing_mfa' || error.code === 'session.mfa.require_mfa_verification')
+    ) {
+      const data = (error.data ?? {}) as { availableFactors?: string[]; skippable?: boolean };
+      const state: MfaState = {
+        mode: error.code === 'user.missing_mfa' ? 'bind' : 'challenge',
+        factors: data.availableFactors ?? [],
+        skippable: Boolean(data.skippable),
+      };
+      navigate('/mfa', { state });
+      return;
+    }
+    throw error;
+  }
+}

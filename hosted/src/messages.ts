@@ -1,0 +1,54 @@
+import { ApiCallError } from './api';
+
+export interface Limits {
+  lockoutSeconds: number;
+  sendMinIntervalSeconds: number;
+}
+
+const minutes = (seconds: number) =>
+  seconds < 90 ? `${Math.max(seconds, 1)} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+
+/** What an end user reads for an error: words and a wait time, never a raw code. */
+export function humanMessage(error: unknown, limits?: Limits): string {
+  if (!(error instanceof ApiCallError)) return 'Something went wrong. Check your connection and try again.';
+  switch (error.code) {
+    case 'session.invalid_credentials':
+      return 'The account or the password is incorrect.';
+    case 'session.verification_blocked_too_many_attempts':
+      return `Too many failed attempts. For your security, try again in ${minutes(limits?.lockoutSeconds ?? 600)}.`;
+    case 'request.message_rate_limited':
+      return `Too many codes were sent to this address recently. Wait ${minutes(
+        limits?.sendMinIntervalSeconds ?? 60,
+      )} (longer after several codes) before asking for another one.`;
+    case 'verification_code.code_mismatch':
+      return 'That code is not right. Check it and try again.';
+    case 'verification_code.expired':
+      return 'That code has expired. Ask for a new one.';
+    case 'user.user_not_exist':
+      return 'No account uses this address. You can create one instead.';
+    case 'user.suspended':
+      return 'This account is suspended. Contact the application’s support.';
+    case 'user.username_already_in_use':
+    case 'user.email_already_in_use':
+    case 'user.phone_already_in_use':
+      return `${error.message} Sign in instead, or use another one.`;
+    case 'user.sign_in_method_not_enabled':
+    case 'user.sign_up_method_not_enabled':
+      return 'This way of signing in is not available here.';
+    case 'session.mfa.invalid_totp_code':
+      return 'That authenticator code is not right. Use the code your app shows now.';
+    case 'session.mfa.invalid_backup_code':
+      return 'That backup code is not right, or it was used already.';
+    case 'session.mfa.webauthn_verification_failed':
+      return 'The passkey could not be verified. Try again.';
+    case 'password.rejected':
+      return 'This password does not meet the requirements below.';
+    case 'session.not_found':
+    case 'session.interaction_not_found':
+      return 'This sign-in has expired. Go back to the application and start again.';
+    case 'guard.invalid_input':
+      return 'Check what you entered: something is not in the expected form.';
+    default:
+      return error.message || 'Something went wrong. Try again.';
+  }
+}

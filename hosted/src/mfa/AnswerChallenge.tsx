@@ -1,0 +1,101 @@
+import { startAuthentication } from '@simplewebauthn/browser';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api, call } from '../api';
+import { finish } from '../experience';
+import { Alert } from '../ui/Alert';
+import { Field } from '../ui/Field';
+import { useAction } from '../ui/useAction';
+
+type Method = 'Totp' | 'BackupCode' | 'WebAuthn';
+const otherLabel: Record<Method, string> = {
+  Totp: 'Use your authenticator app',
+  BackupCode: 'Use a backup code',
+  WebAuthn: 'Use a passkey',
+};
+
+/** The sign-in's second step with one of the user's factors; the others are a click away. */
+export function AnswerChallenge({ factors }: { factors: string[] }) {
+  const navigate = useNavigate();
+  const { busy, error, run } = useAction();
+  const available = (['WebAuthn', 'Totp', 'BackupCode'] as const).filter((type) => factors.includes(type));
+  const [method, setMethod] = useState<Method>(
+    available.includes('Totp') ? 'Totp' : (available[0] ?? 'Totp'),
+  );
+  const [code, setCode] = useState('');
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      if (method === 'Totp')
+        await call(api.POST('/api/experience/verification/totp/verify', { body: { code: code.trim() } }));
+      else
+        await call(
+          api.POST('/api/experience/verification/backup-code/verify', { body: { code: code.trim() } }),
+        );
+      await finish(navigate);
+    });
+  };
+  const usePasskey = () =>
+    run(async () => {
+      const { verificationId, authenticationOptions } = await call(
+        api.POST('/api/experience/verification/web-authn/authentication'),
+      );
+      const payload = await startAuthentication({ optionsJSON: authenticationOptions as never });
+      await call(
+        api.POST('/api/experience/verification/web-authn/authentication/verify', {
+          body: { verificationId, payload: payload as never },
+        }),
+      );
+      await finish(navigate);
+    });
+
+  return (
+    <div className="stack">
+      {method === 'WebAuthn' ? (
+        <>
+          <p>Use the passkey or security key you added to this account.</p>
+          <Alert error={error} />
+          <button type="button" className="primary" disabled={busy} onClick={() => void usePasskey()}>
+            Continue with a passkey
+          </button>
+        </>
+      ) : (
+        <form onSubmit={submitCode} noValidate>
+          <Field
+            key={method}
+            label={method === 'Totp' ? 'Authenticator code' : 'Backup code'}
+            name="code"
+            inputMode={method === 'Totp' ? 'numeric' : 'text'}
+            autoComplete="one-time-code"
+            required
+            autoFocus
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <Alert error={error} />
+          <button type="submit" className="primary" disabled={busy}>
+            Verify
+          </button>
+        </form>
+      )}
+      <nav className="links" aria-label="Other ways to verify">
+        {available
+          .filter((other) => other !== method)
+          .map((other) => (
+            <button
+              key={other}
+              type="button"
+              className="link"
+              onClick={() => {
+                setCode('');
+                setMethod(other);
+              }}
+            >
+              {otherLabel[other]}
+            </button>
+          ))}
+      </nav>
+    </div>
+  );
+}

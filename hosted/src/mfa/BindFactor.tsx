@@ -1,0 +1,142 @@
+import { startRegistration } from '@simplewebauthn/browser';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api, call } from '../api';
+import { finish, type MfaState } from '../experience';
+import { Alert } from '../ui/Alert';
+import { Field } from '../ui/Field';
+import { useAction } from '../ui/useAction';
+import { BackupCodes } from './BackupCodes';
+
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'totp'; verificationId: string; secret: string; qr: string }
+  | { kind: 'backup'; verificationId: string; codes: string[] };
+
+/** Binding: an authenticator app (QR code and secret, then its first code) or a passkey; backup codes after. */
+export function BindFactor({ factors, skippable }: MfaState) {
+  const navigate = useNavigate();
+  const { busy, error, run } = useAction();
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [code, setCode] = useState('');
+
+  // After the main factor, backup codes when they are enabled (shown once), then submit.
+  const afterBinding = async () => {
+    if (factors.includes('BackupCode')) {
+      const generated = await call(api.POST('/api/experience/verification/backup-code/generate'));
+      setStep({ kind: 'backup', verificationId: generated.verificationId, codes: generated.codes });
+      return;
+    }
+    await finish(navigate);
+  };
+  const bind = (type: 'Totp' | 'WebAuthn' | 'BackupCode', verificationId: string) =>
+    call(api.POST('/api/experience/profile/mfa', { body: { type, verificationId } }));
+
+  const startTotp = () =>
+    run(async () => {
+      const created = await call(api.POST('/api/experience/verification/totp/secret'));
+      setStep({
+        kind: 'totp',
+        verificationId: created.verificationId,
+        secret: created.secret,
+        qr: created.secretQrCode,
+      });
+    });
+  const confirmTotp = (event: FormEvent) => {
+    event.preventDefault();
+    if (step.kind !== 'totp') return;
+    void run(async () => {
+      await call(
+        api.POST('/api/experience/verification/totp/verify', {
+          body: { code: code.trim(), verificationId: step.verificationId },
+        }),
+      );
+      await bind('Totp', step.verificationId);
+      await afterBinding();
+    });
+  };
+  const addPasskey = () =>
+    run(async () => {
+      const { verificationId, registrationOptions } = await call(
+        api.POST('/api/experience/verification/web-authn/registration'),
+      );
+      const payload = await startRegistration({ optionsJSON: registrationOptions as never });
+      await call(
+        api.POST('/api/experience/verification/web-authn/registration/verify', {
+          body: { verificationId, payload: payload as never },
+        }),
+      );
+      await bind('WebAuthn', verificationId);
+      await afterBinding();
+    });
+  const skip = () =>
+    run(async () => {
+      await call(api.POST('/api/experience/profile/mfa/mfa-skipped'));
+      await finish(navigate);
+    });
+
+  if (step.kind === 'backup') {
+    return (
+      <BackupCodes
+        codes={step.codes}
+        busy={busy}
+        error={error}
+        onSaved={() =>
+          run(async () => {
+            await bind('BackupCode', step.verificationId);
+            await finish(navigate);
+          })
+        }
+      />
+    );
+  }
+  if (step.kind === 'totp') {
+    return (
+      <form onSubmit={confirmTotp} noValidate>
+        <p>Scan this QR code with your authenticator app, or enter the key by hand.</p>
+        <img className="qr" src={step.qr} alt="QR code for your authenticator app" width={200} height={200} />
+        <p>
+          Key:{' '}
+          <code className="secret" aria-label="Secret key">
+            {step.secret}
+          </code>
+        </p>
+        <Field
+          label="Authenticator code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <Alert error={error} />
+        <button type="submit" className="primary" disabled={busy}>
+          Confirm
+        </button>
+      </form>
+    );
+  }
+  return (
+    <div className="stack">
+      <p>Protect your account with a second step at sign-in.</p>
+      {factors.includes('Totp') ? (
+        <button type="button" className="primary" disabled={busy} onClick={() => void startTotp()}>
+          Use an authenticator app
+        </button>
+      ) : null}
+      {factors.includes('WebAuthn') ? (
+        <button type="button" disabled={busy} onClick={() => void addPasskey()}>
+          Add a passkey
+        </button>
+      ) : null}
+      {skippable ? (
+        <button type="button" className="link" disabled={busy} onClick={() => void skip()}>
+          Not now
+        </button>
+      ) : null}
+      <Alert error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, call } from './api';
+import type { Limits } from './messages';
+
+export function useSettingsQuery() {
+  return useQuery({
+    queryKey: ['sign-in-exp'],
+    queryFn: () => call(api.GET('/api/.well-known/sign-in-exp')),
+    staleTime: Infinity,
+  });
+}
+
+export type Settings = NonNullable<ReturnType<typeof useSettingsQuery>['data']>;
+
+export const useSettings = (): Settings | undefined => useSettingsQuery().data;
+
+export function useInteraction() {
+  return useQuery({
+    queryKey: ['interaction'],
+    queryFn: () => call(api.GET('/api/experience/interaction')),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export const useLimits = (): Limits | undefined => useInteraction().data?.limits;

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentInteraction } from '../experience/interaction.js';
+import { errors } from '../experience/route-schemas.js';
+import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { signInExperience } from '../experience/sign-in-experience.schemas.js';
+import { findApplication } from '../experience/accounts.repository.js';
+import { HOSTED_HEADERS, hostedHtml, NOT_BUILT } from './hosted-page.js';
+
+async function sendHosted(reply: FastifyReply) {
+  const html = await hostedHtml();
+  reply.headers(HOSTED_HEADERS);
+  if (!html) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+  return reply.type('text/html; charset=utf-8').send(html);
+}
+
+const interactionInfo = z.object({
+  uid: z.string(),
+  prompt: z.string().describe('`login` or `consent`: what oidc-provider asks for'),
+  application: z.object({ id: z.string(), name: z.string(), isThirdParty: z.boolean() }),
+  limits: z
+    .object({ lockoutSeconds: z.number().int(), sendMinIntervalSeconds: z.number().int() })
+    .describe('The longest waits a lockout or the send limit can impose, for the page to say'),
+});
+
+/**
+ * The hosted end-user pages (the built `hosted/` app) at /sign-in and below, and the two public
+ * reads they need besides the Experience API: the sign-in experience (Logto's
+ * /api/.well-known/sign-in-exp) and what the current interaction is about.
+ */
+export const hostedRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  app.get('/sign-in', { schema: { hide: true } }, async (_request, reply) => sendHosted(reply));
+  app.get('/sign-in/*', { schema: { hide: true } }, async (_request, reply) => sendHosted(reply));
+
+  app.get(
+    '/api/.well-known/sign-in-exp',
+    {
+      schema: {
+        tags: ['Experience'],
+        security: [],
+        summary: 'The sign-in experience settings, for sign-in pages',
+        response: { 200: signInExperience },
+      },
+    },
+    async (request) => loadSignInExperience(request.server.services.db),
+  );
+
+  app.get(
+    '/api/experience/interaction',
+    {
+      schema: {
+        tags: ['Experience'],
+        security: [],
+        summary: 'The current interaction: its prompt and application',
+        response: { 200: interactionInfo, ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      const clientId = String(interaction.params.client_id);
+      const { db, config } = request.server.services;
+      const application = await findApplication(db, clientId);
+      return {
+        uid: interaction.uid,
+        prompt: interaction.prompt.name,
+        application: {
+          id: clientId,
+          name: application?.name ?? clientId,
+          isThirdParty: Boolean(application?.is_third_party),
+        },
+        limits: {
+          lockoutSeconds: config.lockout.lockSeconds,
+          sendMinIntervalSeconds: config.messages.sendMinIntervalSeconds,
+        },
+      };
+    },
+  );
+};

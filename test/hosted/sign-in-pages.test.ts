@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { newId } from '../../src/storage/ids.js';
+import { names, only, tapAllEvents } from '../experience/events.js';
+import { latestCode } from '../experience/journeys.js';
+import { userFlowPayload } from '../experience/payloads.js';
+import { startChromium } from '../support/chromium.js';
+import { startTestService } from '../support/service.js';
+import { createApplication, createUser } from '../support/sign-in-fixtures.js';
+import { assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
+
+describe('hosted pages in Chromium: password, code, registration, reset, consent, errors', async () => {
+  const t = await startTestService({ env: { TESSERA_SEND_MIN_INTERVAL_SECONDS: '0' } });
+  const events = await tapAllEvents(t);
+  const chromium = await startChromium();
+  const app = await createApplication(t, 'Traditional');
+  const password = 'Hosted-Password-1';
+
+  it('signs in with a password; fits a 360 px screen; wrong passwords are announced', async () => {
+    const user = await createUser(t, password, `pw_${newId(6)}@example.com`);
+    await events.take();
+    const page = await chromium.newPage({ width: 360, height: 740 });
+    const authorization = await openSignIn(t, app, page);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await assertNoOverflow(page);
+    await screenshot(page, 'sign-in-360');
+    await page.getByLabel('Username or e-mail').fill(user.email!);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The account or the password is incorrect.' }).waitFor();
+    await assertNoOverflow(page);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const tokens = await backAtApplication(page, authorization);
+    assert.equal(tokens.claims()?.sub, user.id);
+    const fired = await events.take();
+    assert.deepEqual(names(fired), ['PostSignIn']);
+    assert.equal(userFlowPayload.parse(only(fired, 'PostSignIn')).userId, user.id);
+  });
+
+  it('says a lockout in words with the wait, and fires Identifier.Lockout', async () => {
+    const user = await createUser(t, password);
+    await events.take();
+    const page = await chromium.newPage();
+    await openSignIn(t, app, page);
+    await page.getByLabel('Username or e-mail').fill(user.username);
+    for (const attempt of [1, 2, 3]) {
+      await page.getByLabel('Password').fill(`wrong-${attempt}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const expected = attempt < 3 ? 'The account or the password is incorrect.' : 'Too many failed attempts';
+      await page.getByRole('alert').filter({ hasText: expected }).waitFor();
+    }
+    await page.getByRole('alert').filter({ hasText: 'try again in 10 minutes' }).waitFor();
+    assert.doesNotMatch((await page.getByRole('alert').textContent()) ?? '', /session\./, 'no raw code');
+    await screenshot(page, 'sign-in-locked');
+    assert.deepEqual(names(await events.take()), ['Identifier.Lockout']);
+  });
+
+  it('signs in with an e-mail code after switching to it', async () => {
+    const user = await createUser(t, password, `code_${newId(6)}@example.com`);
+    await events.take();
+    const page = await chromium.newPage();
+    const authorization = await openSignIn(t, app, page);
+    await page.getByRole('button', { name: 'Use a one-time code instead' }).click();
+    await page.getByLabel('E-mail or phone').fill(user.email!);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').waitFor();
+    await screenshot(page, 'sign-in-code');
+    await page.getByLabel('Verification code').fill(await latestCode(t, user.email!));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    assert.equal((await backAtApplication(page, authorization)).claims()?.sub, user.id);
+    assert.deepEqual(names(await events.take()), ['PostSignIn']);
+  });
+
+  it('registers with an e-mail code', async () => {
+    const email = `new_${newId(6)}@example.com`;
+    await events.take();
+    const page = await chromium.newPage();
+    const authorization = await openSignIn(t, app, page);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('button', { name: 'E-mail or phone' }).click();
+    await page.getByLabel('E-mail or phone').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').waitFor();
+    await page.getByLabel('Verification code').fill(await latestCode(t, email));
+    await screenshot(page, 'register');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const tokens = await backAtApplication(page, authorization);
+    const fired = await events.take();
+    assert.deepEqual(names(fired), ['PostRegister', 'User.Created']);
+    assert.equal(only(fired, 'User.Created').data.primaryEmail, email);
+    assert.equal(only(fired, 'User.Created').data.id, tokens.claims()?.sub);
+  });
+
+  it('resets a forgotten password with live policy feedback, then signs in with it', async () => {
+    const user = await createUser(t, password, `reset_${newId(6)}@example.com`);
+    await events.take();
+    const page = await chromium.newPage();
+    const authorization = await openSignIn(t, app, page);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('E-mail or phone').fill(user.email!);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').waitFor();
+    await page.getByLabel('Verification code').fill(await latestCode(t, user.email!));
+    await page.getByRole('button', { name: 'Verify code' }).click();
+    const requirements = page.getByRole('list', { name: 'Password requirements' });
+    await page.getByLabel('New password').fill('short');
+    await requirements.getByText('At least 8 characters (not yet)').waitFor();
+    await page.getByLabel('New password').fill('A-much-better-one-2');
+    await requirements.getByText('At least 8 characters (met)').waitFor();
+    await screenshot(page, 'forgot-password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password was changed' }).waitFor();
+    assert.deepEqual(names(await events.take()), ['PostResetPassword', 'User.Data.Updated']);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Username or e-mail').fill(user.username);
+    await page.getByLabel('Password').fill('A-much-better-one-2');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    assert.equal((await backAtApplication(page, authorization)).claims()?.sub, user.id);
+  });
+
+  it('asks consent for a third-party application; Allow grants, Cancel answers access_denied', async () => {
+    const thirdParty = await createApplication(t, 'Traditional', { isThirdParty: true });
+    const user = await createUser(t, password);
+    await events.take();
+    const page = await chromium.newPage();
+    const authorization = await openSignIn(t, thirdParty, page);
+    await page.getByLabel('Username or e-mail').fill(user.username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Traditional test app wants access' }).waitFor();
+    await page.getByText('See your name and profile').waitFor();
+    await screenshot(page, 'consent');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    const tokens = await backAtApplication(page, authorization);
+    assert.equal(tokens.claims()?.sub, user.id);
+    assert.deepEqual(names(await events.take()), ['PostSignIn']);
+
+    const other = { page: await chromium.newPage() };
+    const denied = await openSignIn(t, thirdParty, other.page);
+    await other.page.getByLabel('Username or e-mail').fill(user.username);
+    await other.page.getByLabel('Password').fill(password);
+    await other.page.getByRole('button', { name: 'Sign in' }).click();
+    await other.page.getByRole('button', { name: 'Cancel' }).click();
+    await other.page.waitForURL((url) => url.href.startsWith(thirdParty.redirectUri));
+    assert.equal(new URL(other.page.url()).searchParams.get('error'), 'access_denied');
+    assert.equal(denied.app.id, thirdParty.id);
+  });
+
+  it('shows provider errors and sign-out as pages, never raw JSON', async () => {
+    const page = await chromium.newPage({ width: 360, height: 740 });
+    const authorization = await openSignIn(t, app, page);
+    const broken = new URL(authorization.url);
+    broken.searchParams.set('redirect_uri', 'https://evil.example/callback');
+    const response = await page.goto(broken.href);
+    assert.equal(response?.status(), 400);
+    assert.match(response?.headers()['content-security-policy'] ?? '', /script-src 'self'/);
+    await page.getByRole('heading', { name: 'We can’t continue this sign-in' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'not allowed to use' }).waitFor();
+    await assertNoOverflow(page);
+    await screenshot(page, 'error');
+
+    // With a session, RP-initiated logout asks first.
+    const user = await createUser(t, password);
+    const signingIn = await openSignIn(t, app, page);
+    await page.getByLabel('Username or e-mail').fill(user.username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await backAtApplication(page, signingIn);
+    await page.goto(`${t.baseUrl}/oidc/session/end`);
+    await page.getByRole('heading', { name: 'Sign out' }).waitFor();
+    await screenshot(page, 'sign-out');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
+  });
+
+  it('wears the sign-in experience’s branding: name, logo, primary colour, dark mode', async () => {
+    const branding = { name: 'Acme Identity', logoUrl: `${t.baseUrl}/no-such-logo.png` };
+    const color = { primaryColor: '#aa3300', isDarkModeEnabled: true, darkPrimaryColor: '#33cc99' };
+    assert.equal((await t.api('PATCH', '/sign-in-exp', { branding, color })).status, 200);
+    try {
+      const page = await chromium.newPage({ width: 360, height: 740 }, 'dark');
+      await openSignIn(t, app, page);
+      await page.getByText('Acme Identity', { exact: true }).waitFor();
+      await page.getByRole('img', { name: 'Acme Identity' }).waitFor({ state: 'attached' });
+      assert.equal(await page.evaluate<string>('document.documentElement.dataset.theme'), 'dark');
+      const background = await page.getByRole('button', { name: 'Sign in', exact: true }).evaluate(
+        (button) =>
+          (
+            button.ownerDocument.defaultView as unknown as {
+              getComputedStyle(e: unknown): { backgroundColor: string };
+            }
+          ).getComputedStyle(button).backgroundColor,
+      );
+      assert.equal(background, 'rgb(51, 204, 153)', 'the dark primary colour');
+      await assertNoOverflow(page);
+      await screenshot(page, 'sign-in-branded-dark');
+    } finally {
+      await t.api('PATCH', '/sign-in-exp', {
+        branding: {},
+        color: { primaryColor: '#0b5cad', isDarkModeEnabled: false, darkPrimaryColor: '#7cb7ff' },
+      });
+    }
+  });
+});
