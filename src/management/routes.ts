@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { connectorsRoutes } from '../connectors/connectors.routes.js';
 import { logsRoutes } from '../audit/logs.routes.js';
 import { signInExperienceRoutes } from '../experience/sign-in-experience.routes.js';
 import { jwtCustomizerRoutes } from '../impersonation/jwt-customizer.routes.js';
@@ -37,4 +38,5 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(organizationsRoutes);
   await app.register(signInExperienceRoutes);
   await app.register(messagesRoutes);
+  await app.register(connectorsRoutes);
 };
