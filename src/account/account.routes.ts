@@ -12,6 +12,7 @@ import {
 import { toUserResponse } from '../users/user-response.js';
 import { email, phone, userResponse } from '../users/users.schemas.js';
 import { getUser } from '../users/users.service.js';
+import { accountIdentitiesRoutes } from '../social/identities.routes.js';
 import { authenticateAccount, type AccountCaller } from './account-auth.js';
 import { linkPrimaryIdentifier, sendAccountCode, verifyAccountCode } from './account.service.js';
 
@@ -129,4 +130,6 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
       return reply.status(204).send(null);
     },
   );
+
+  await app.register(accountIdentitiesRoutes);
 };

@@ -17,6 +17,9 @@ const amrOf: Record<VerificationType, string> = {
   Password: 'pwd',
   EmailVerificationCode: 'otp',
   PhoneVerificationCode: 'sms',
+  // No registered value names federation; `fed` says another provider authenticated the user.
+  Social: 'fed',
+  EnterpriseSso: 'fed',
 };
 
 export async function authenticationMethods(request: FastifyRequest, interactionUid: string) {

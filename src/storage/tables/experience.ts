@@ -3,7 +3,8 @@ import type { ColumnType, JSONColumnType } from 'kysely';
 export type InteractionEvent = 'SignIn' | 'Register' | 'ForgotPassword';
 
 /** What a verification proves: a password of an account, or the control of an e-mail/phone. */
-export type VerificationType = 'Password' | 'EmailVerificationCode' | 'PhoneVerificationCode';
+export type VerificationType =
+  'Password' | 'EmailVerificationCode' | 'PhoneVerificationCode' | 'Social' | 'EnterpriseSso';
 
 export type IdentifierType = 'username' | 'email' | 'phone';
 
@@ -21,6 +22,12 @@ export interface ExperienceProfile {
   passwordHash?: string;
   primaryEmail?: string;
   primaryPhone?: string;
+  name?: string;
+  avatar?: string;
+  /** A social identity to store under the account's `identities` at submit. */
+  socialIdentity?: { target: string; userId: string; details: Record<string, unknown> };
+  /** An enterprise SSO identity to link at submit (and the connector whose organizations JIT-provision). */
+  ssoIdentity?: { connectorId: string; issuer: string; identityId: string; detail: Record<string, unknown> };
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
