@@ -82,6 +82,20 @@ describe('social sign-in through an upstream OpenID Provider', async () => {
     const signedIn = await events.take();
     assert.deepEqual(names(signedIn), ['PostSignIn']);
     assert.equal(userFlowPayload.parse(signedIn[0]).userId, userId);
+
+    // The user unlinks it through the Account API with the access token of that sign-in.
+    const unlink = (token: string) =>
+      fetch(`${t.baseUrl}/api/my-account/identities/upstream`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    assert.equal((await unlink(again.tokens.access_token)).status, 204);
+    const unlinked = await events.take();
+    assert.deepEqual(names(unlinked), ['User.Data.Updated']);
+    assert.deepEqual(userDataPayload.parse(unlinked[0]).data.id, userId);
+    assert.equal((await unlink(again.tokens.access_token)).status, 404);
+    const after = expectStatus(await t.api<Json>('GET', `/users/${userId}`), 200);
+    assert.deepEqual(after.identities, {});
   });
 
   it('links to the account of the verified e-mail once the person confirms (User.Data.Updated)', async () => {
