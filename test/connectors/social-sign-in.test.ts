@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { listSignInSocialConnectors } from '../../src/connectors/public-connectors.js';
 import { newId } from '../../src/storage/ids.js';
 import { names, only, tapAllEvents } from '../experience/events.js';
 import { expectStatus } from '../experience/journeys.js';
@@ -258,5 +259,16 @@ describe('social sign-in through an upstream OpenID Provider', async () => {
       422,
       'connector.multiple_target_with_same_platform',
     );
+    // What a sign-in page lists: the social connectors, without their configs.
+    const listed = await listSignInSocialConnectors(t.service.storage.db);
+    const upstream = listed.find((c) => c.target === 'upstream');
+    assert.deepEqual(upstream, {
+      id: connector.id,
+      target: 'upstream',
+      name: { en: 'Upstream' },
+      logo: '',
+      logoDark: null,
+      platform: 'Universal',
+    });
   });
 });

@@ -53,7 +53,10 @@ export interface ExperienceVerificationsTable {
   identifier: JSONColumnType<InteractionIdentifier | null, string | null, string | null>;
   /** The user the verification proved, when it proves one. */
   user_id: string | null;
-  /** Type-specific data; never a secret in clear. */
+  /**
+   * Type-specific data; never a lasting secret in clear. A social or SSO verification keeps its
+   * PKCE verifier and nonce here only until its callback is verified (then they are replaced).
+   */
   payload: JSONColumnType<Record<string, unknown>, string | undefined, string>;
   /** Null until verified: a code is sent first and checked later. */
   verified_at: Date | null;
