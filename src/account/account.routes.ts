@@ -13,6 +13,7 @@ import { toUserResponse } from '../users/user-response.js';
 import { email, phone, userResponse } from '../users/users.schemas.js';
 import { getUser } from '../users/users.service.js';
 import { accountMfaRoutes } from '../mfa/account-mfa.routes.js';
+import { accountIdentitiesRoutes } from '../social/identities.routes.js';
 import { authenticateAccount, type AccountCaller } from './account-auth.js';
 import { requireIdentityProof, VERIFICATION_HEADER } from './identity-verification.js';
 import { linkPrimaryIdentifier, sendAccountCode, verifyAccountCode } from './account.service.js';
@@ -140,4 +141,5 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
   );
 
   await app.register(accountMfaRoutes);
+  await app.register(accountIdentitiesRoutes);
 };

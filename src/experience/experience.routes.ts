@@ -68,13 +68,20 @@ export const experienceApiRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         ...schema,
         summary: 'Identify the user (SignIn, ForgotPassword) or the new account (Register) by a verification',
-        body: z.object({ verificationId: verificationId.optional() }).optional(),
+        body: z
+          .object({
+            verificationId: verificationId.optional(),
+            // A social identity's owner confirmed linking it to the account of its verified e-mail.
+            linkSocialIdentity: z.boolean().optional(),
+          })
+          .optional(),
         response: { 204: noContent, ...errors(400, 401, 404, 409, 422) },
       },
     },
     async (request, reply) => {
       const interaction = await currentInteraction(request, reply);
-      await identifyUser(db, interaction, request.body?.verificationId);
+      const { verificationId: id, linkSocialIdentity } = request.body ?? {};
+      await identifyUser(db, interaction, id, { linkSocialIdentity });
       return reply.status(204).send(null);
     },
   );

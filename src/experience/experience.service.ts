@@ -57,9 +57,14 @@ export async function requireExperience(db: Db, interaction: Interaction) {
   return state;
 }
 
-export async function identifyUser(db: Db, interaction: Interaction, verificationId: string | undefined) {
+export async function identifyUser(
+  db: Db,
+  interaction: Interaction,
+  verificationId: string | undefined,
+  options: { linkSocialIdentity?: boolean } = {},
+) {
   const state = await requireExperience(db, interaction);
-  await identify(db, interaction, state, verificationId);
+  await identify(db, interaction, state, verificationId, options);
 }
 
 /** Finishes the flow; SignIn and Register answer where the browser goes next, ForgotPassword nothing. */

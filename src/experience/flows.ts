@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction } from 'oidc-provider';
 import { assertMfaSatisfied, bindPendingFactors } from '../mfa/submit-mfa.js';
 import { insertUserWithDefaults, setPasswordHash, updateUser } from '../users/users.service.js';
+import { claimRemoteIdentities, linkRemoteIdentities } from '../social/link-identities.js';
 import { toUserEntity } from '../webhooks/entities.js';
 import { findPrimaryEmail, findSignInIdentifiers, recordSignIn } from './accounts.repository.js';
 import { identifierNotFound, missingProfile } from './errors.js';
@@ -45,6 +46,7 @@ export async function submitSignIn(
           })
         : undefined;
     await bindPendingFactors(trx, events, userId, state);
+    await linkRemoteIdentities(trx, events, userId, state.profile, false);
     await recordSignIn(trx, userId);
     const email = (linked?.primaryEmail ?? (await findPrimaryEmail(trx, userId)))?.toLowerCase();
     const emails = verified.filter((i) => i.type === 'email' && i.value === email).map((i) => i.value);
@@ -66,14 +68,17 @@ export async function submitRegistration(
 ): Promise<string> {
   const { db } = request.server.services;
   const settings = await loadSignInExperience(db);
-  const { username, primaryEmail, primaryPhone, passwordHash } = state.profile;
+  const { username, primaryEmail, primaryPhone, passwordHash, name, avatar } = state.profile;
+  // A social or SSO identity identifies the new account and signs it in: no password needed.
+  const { socialIdentity, ssoIdentity } = state.profile;
+  const federated = Boolean(socialIdentity ?? ssoIdentity);
   const missing = [
-    ...(!username && !primaryEmail && !primaryPhone ? ['identifier'] : []),
-    ...((username || settings.signUp.password) && !passwordHash ? ['password'] : []),
+    ...(!username && !primaryEmail && !primaryPhone && !federated ? ['identifier'] : []),
+    ...((username || (settings.signUp.password && !federated)) && !passwordHash ? ['password'] : []),
   ];
   if (missing.length > 0) throw missingProfile(missing);
   if (username) assertSignUpAllowed(settings, 'username');
-  if (primaryEmail) assertSignUpAllowed(settings, 'email');
+  if (primaryEmail && !federated) assertSignUpAllowed(settings, 'email');
   if (primaryPhone) assertSignUpAllowed(settings, 'phone');
   await assertMfaSatisfied(db, state, undefined);
 
@@ -86,9 +91,22 @@ export async function submitRegistration(
     ],
   });
   const { userId } = await finishFlow(request, interaction, state, async (trx, events) => {
-    const user = await insertUserWithDefaults(trx, { username, primaryEmail, primaryPhone, passwordHash });
+    await claimRemoteIdentities(trx, state.profile);
+    const identities = socialIdentity
+      ? { [socialIdentity.target]: { userId: socialIdentity.userId, details: socialIdentity.details } }
+      : undefined;
+    const user = await insertUserWithDefaults(trx, {
+      username,
+      primaryEmail,
+      primaryPhone,
+      passwordHash,
+      name,
+      avatar,
+      identities,
+    });
     events.emit('User.Created', { data: toUserEntity(user) });
     await bindPendingFactors(trx, null, user.id, state);
+    await linkRemoteIdentities(trx, events, user.id, state.profile, true);
     await recordSignIn(trx, user.id);
     if (primaryEmail) await events.provision(trx, user.id, [primaryEmail]);
     return { userId: user.id };

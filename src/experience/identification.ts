@@ -2,6 +2,7 @@ import type { Interaction } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import { ApiError } from '../http/errors.js';
+import { identifyFederated } from '../social/federated-identification.js';
 import { findUserByIdentifier, findUserStatus } from './accounts.repository.js';
 import { identityConflict, userNotExist, userSuspended, verificationNotFound } from './errors.js';
 import * as repository from './experience.repository.js';
@@ -26,7 +27,9 @@ export async function identify(
   interaction: Interaction,
   state: ExperienceState,
   verificationId: string | undefined,
+  options: { linkSocialIdentity?: boolean } = {},
 ): Promise<void> {
+  if (verificationId && (await identifyFederated(db, state, verificationId, options))) return;
   const verification = verificationId
     ? await repository.findVerified(db, interaction.uid, verificationId)
     : undefined;

@@ -21,6 +21,9 @@ const amrOf: Record<VerificationType, string> = {
   Totp: 'otp',
   BackupCode: 'otp',
   WebAuthn: 'hwk',
+  // No registered value names federation; `fed` says another provider authenticated the user.
+  Social: 'fed',
+  EnterpriseSso: 'fed',
 };
 const secondFactors: readonly VerificationType[] = ['Totp', 'BackupCode', 'WebAuthn'];
 

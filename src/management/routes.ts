@@ -1,4 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { connectorsRoutes } from '../connectors/connectors.routes.js';
+import { ssoConnectorsRoutes } from '../sso/sso-connectors.routes.js';
+import { ssoJitRoutes } from '../sso/sso-jit.routes.js';
+import { userIdentitiesRoutes } from '../social/identities.routes.js';
 import { logsRoutes } from '../audit/logs.routes.js';
 import { signInExperienceRoutes } from '../experience/sign-in-experience.routes.js';
 import { jwtCustomizerRoutes } from '../impersonation/jwt-customizer.routes.js';
@@ -50,4 +54,8 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(messagesRoutes);
   await app.register(oidcKeysRoutes);
   await app.register(limitsRoutes);
+  await app.register(connectorsRoutes);
+  await app.register(ssoConnectorsRoutes);
+  await app.register(ssoJitRoutes);
+  await app.register(userIdentitiesRoutes);
 };

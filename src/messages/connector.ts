@@ -2,7 +2,8 @@
 export type Channel = 'email' | 'phone';
 
 /** Why a code is sent; connectors may pick a template by it. */
-export type MessagePurpose = 'SignIn' | 'Register' | 'ForgotPassword' | 'LinkIdentifier' | 'Generic';
+export type MessagePurpose =
+  'SignIn' | 'Register' | 'ForgotPassword' | 'LinkIdentifier' | 'Generic' | 'OrganizationInvitation';
 
 export interface OutgoingMessage {
   channel: Channel;
@@ -15,7 +16,7 @@ export interface OutgoingMessage {
 }
 
 /**
- * A way to deliver messages. Connectors are chosen per channel at start-up (see connectors.ts);
+ * A way to deliver messages. The connector of a channel is resolved at send time (see connectors.ts);
  * `send` rejects when the message could not be handed over.
  */
 export interface MessageConnector {

@@ -1,29 +1,42 @@
 import type { Services } from '../app.js';
+import { connectorInUse } from '../connectors/connector-lookup.js';
+import { buildMessageConnector } from '../connectors/message-connectors.js';
 import { ApiError } from '../http/errors.js';
-import type { Channel, MessageConnector, OutgoingMessage } from './connector.js';
+import type { MessageConnector, OutgoingMessage } from './connector.js';
 import { createRecordingConnector } from './recording-connector.js';
 import { createSmtpConnector } from './smtp-connector.js';
 
-type Connectors = Record<Channel, MessageConnector>;
+/**
+ * The connector of a channel, resolved at send time: the e-mail or SMS connector configured
+ * through `/api/connectors` if there is one, else the `TESSERA_SMTP_*` bootstrap for e-mail,
+ * else the recording connector.
+ */
+async function connectorFor(services: Services, message: OutgoingMessage): Promise<MessageConnector> {
+  const row = await connectorInUse(services.db, message.channel === 'email' ? 'Email' : 'Sms');
+  if (row) return buildMessageConnector(services.db, services.config, row);
+  const smtp = services.config.messages.smtp;
+  if (message.channel === 'email' && smtp) return bootstrapSmtp(smtp);
+  return createRecordingConnector(services.db);
+}
 
-// One set per running service, built on first use from its configuration.
-const built = new WeakMap<Services, Connectors>();
-
-function connectorsOf(services: Services): Connectors {
-  let connectors = built.get(services);
-  if (!connectors) {
-    const recording = createRecordingConnector(services.db);
-    const smtp = services.config.messages.smtp;
-    connectors = { email: smtp ? createSmtpConnector(smtp) : recording, phone: recording };
-    built.set(services, connectors);
-  }
-  return connectors;
+// One transport per bootstrap URL, so pooled connections are reused across sends.
+const bootstrap = new Map<string, MessageConnector>();
+function bootstrapSmtp(smtp: { url: string; from: string }): MessageConnector {
+  const key = `${smtp.url} ${smtp.from}`;
+  let connector = bootstrap.get(key);
+  if (!connector)
+    bootstrap.set(key, (connector = createSmtpConnector({ transport: smtp.url, from: smtp.from })));
+  return connector;
 }
 
 /** Hands the message to its channel's connector; a failed hand-over is a 502 for the caller. */
 export async function deliverMessage(services: Services, message: OutgoingMessage): Promise<void> {
+  await sendThrough(await connectorFor(services, message), message);
+}
+
+export async function sendThrough(connector: MessageConnector, message: OutgoingMessage): Promise<void> {
   try {
-    await connectorsOf(services)[message.channel].send(message);
+    await connector.send(message);
   } catch (error) {
     // The connector's own error (an SMTP reply, say) is logged through `cause`, never sent.
     const failure = new ApiError(

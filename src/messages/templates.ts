@@ -7,6 +7,7 @@ const subjects: Record<MessagePurpose, string> = {
   ForgotPassword: 'Your password reset code',
   LinkIdentifier: 'Your verification code',
   Generic: 'Your verification code',
+  OrganizationInvitation: 'You are invited to an organization',
 };
 
 /** The verification-code message; the text says how long the code lives and never who asked. */

@@ -8,6 +8,7 @@ const labels = {
   organization_roles: 'organization role',
   organization_scopes: 'organization scope',
   organizations: 'organization',
+  sso_connectors: 'SSO connector',
 } as const;
 
 /** Ids in a body that name nothing: 422, as Logto answers a foreign key miss; nothing is applied. */

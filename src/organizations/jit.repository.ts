@@ -76,6 +76,13 @@ export async function provisioningOrganizations(db: Db, domain: string) {
     .where('d.email_domain', '=', domain)
     .orderBy('d.organization_id')
     .execute();
+  return groupRoleIds(rows);
+}
+
+/** Rows of (organization, JIT role or null) as each organization with its role ids. */
+export function groupRoleIds(
+  rows: readonly { organization_id: string; organization_role_id: string | null }[],
+) {
   const roles = new Map<string, string[]>();
   for (const row of rows) {
     const list = roles.get(row.organization_id) ?? [];

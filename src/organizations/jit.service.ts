@@ -19,8 +19,20 @@ export async function provisionByEmail(
   email: string,
 ): Promise<PendingEvent[]> {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return joinOrganizations(trx, userId, await provisioningOrganizations(trx, domain));
+}
+
+/**
+ * The user joins each organization (with its JIT roles) it is not yet a member of; one
+ * `Organization.Membership.Updated` per organization joined.
+ */
+export async function joinOrganizations(
+  trx: Transaction<Database>,
+  userId: string,
+  targets: readonly { organizationId: string; roleIds: string[] }[],
+): Promise<PendingEvent[]> {
   const events: PendingEvent[] = [];
-  for (const { organizationId, roleIds } of await provisioningOrganizations(trx, domain)) {
+  for (const { organizationId, roleIds } of targets) {
     if (!(await lockOrganization(trx, organizationId))) continue;
     const added = await insertMembers(trx, 'user', organizationId, [userId]);
     if (added.length === 0) continue;

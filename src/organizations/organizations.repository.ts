@@ -83,7 +83,7 @@ export async function deleteOrganization(trx: Transaction<Database>, id: string)
 /** Ids of `ids` (in request order) that name no row of `table`; at most `limit` of them. */
 export async function missingIds(
   db: Db,
-  table: 'users' | 'applications' | 'organization_roles' | 'organization_scopes',
+  table: 'users' | 'applications' | 'organization_roles' | 'organization_scopes' | 'sso_connectors',
   ids: readonly string[],
   limit = 100,
 ): Promise<string[]> {

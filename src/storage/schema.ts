@@ -1,3 +1,4 @@
+import type { ConnectorsTables } from './tables/connectors.js';
 import type { CoreTables } from './tables/core.js';
 import type { ExperienceTables } from './tables/experience.js';
 import type { ImpersonationTables } from './tables/impersonation.js';
@@ -7,4 +8,11 @@ import type { WebhooksTables } from './tables/webhooks.js';
 
 /** Every table of every domain; each domain declares its own in `tables/`. */
 export interface Database
-  extends CoreTables, ImpersonationTables, WebhooksTables, OrganizationsTables, ExperienceTables, MfaTables {}
+  extends
+    CoreTables,
+    ConnectorsTables,
+    ImpersonationTables,
+    WebhooksTables,
+    OrganizationsTables,
+    ExperienceTables,
+    MfaTables {}

@@ -27,7 +27,11 @@ async function lockUser(trx: Trx, userId: string): Promise<repository.UserRow> {
   return user;
 }
 
-export type NewUser = Omit<CreateUserInput, 'password'> & { passwordHash?: string };
+export type NewUser = Omit<CreateUserInput, 'password'> & {
+  passwordHash?: string;
+  /** Social identities by target, Logto's shape `{[target]: {userId, details}}`. */
+  identities?: Record<string, { userId: string; details: Record<string, unknown> }>;
+};
 
 /** Inserts a user with the default roles; shared by the management API and registration. */
 export async function insertUserWithDefaults(trx: Trx, input: NewUser): Promise<repository.UserRow> {
@@ -47,7 +51,7 @@ export async function insertUserWithDefaults(trx: Trx, input: NewUser): Promise<
       password_hash: input.passwordHash ?? null,
       profile: json(input.profile ?? {}),
       custom_data: json(input.customData ?? {}),
-      identities: json({}),
+      identities: json(input.identities ?? {}),
       application_id: null,
     }),
   );
@@ -116,6 +120,27 @@ export async function mergeProfile(trx: Trx, events: EventSink, userId: string, 
 export async function setPasswordHash(trx: Trx, events: EventSink, userId: string, passwordHash: string) {
   const user = await changeUser(trx, events, userId, () => ({ password_hash: passwordHash }));
   return toUserResponse(user);
+}
+
+/**
+ * Social identities: `change` gets the stored ones and returns the new set (a link adds
+ * `identities[target]`, an unlink removes it); `User.Data.Updated` fires.
+ */
+export async function changeIdentities(
+  trx: Trx,
+  events: EventSink,
+  userId: string,
+  change: (identities: Record<string, unknown>) => Record<string, unknown>,
+) {
+  const user = await changeUser(trx, events, userId, (current) => ({
+    identities: json(change(current.identities)),
+  }));
+  return toUserResponse(user);
+}
+
+/** A change stored outside the users row (an SSO identity linked): `User.Data.Updated` fires. */
+export async function touchUser(trx: Trx, events: EventSink, userId: string) {
+  await changeUser(trx, events, userId, () => ({}));
 }
 
 /** Suspension also ends the user's sessions and refresh tokens, in the same transaction. */

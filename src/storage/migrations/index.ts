@@ -9,6 +9,7 @@ import * as grants from './0007_grants.js';
 import * as retention from './0008_retention.js';
 import * as identityVerifications from './0009_identity_verifications.js';
 import * as mfa from './0010_mfa.js';
+import * as connectors from './0011_connectors.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_retention': retention,
   '0009_identity_verifications': identityVerifications,
   '0010_mfa': mfa,
+  '0011_connectors': connectors,
 };

@@ -3,12 +3,20 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 export type InteractionEvent = 'SignIn' | 'Register' | 'ForgotPassword';
 
 /**
- * What a verification proves: a password of an account, the control of an e-mail/phone, or a
- * second factor (an authenticator app's code, a backup code, a WebAuthn credential), either
- * being bound (`payload.purpose = 'bind'`) or answering a challenge (`'challenge'`).
+ * What a verification proves: a password of an account, the control of an e-mail/phone, an
+ * identity at a social or enterprise SSO provider, or a second factor (an authenticator app's
+ * code, a backup code, a WebAuthn credential), either being bound (`payload.purpose = 'bind'`) or
+ * answering a challenge (`'challenge'`).
  */
 export type VerificationType =
-  'Password' | 'EmailVerificationCode' | 'PhoneVerificationCode' | 'Totp' | 'BackupCode' | 'WebAuthn';
+  | 'Password'
+  | 'EmailVerificationCode'
+  | 'PhoneVerificationCode'
+  | 'Social'
+  | 'EnterpriseSso'
+  | 'Totp'
+  | 'BackupCode'
+  | 'WebAuthn';
 
 export type IdentifierType = 'username' | 'email' | 'phone';
 
@@ -30,6 +38,12 @@ export interface ExperienceProfile {
   mfa?: { type: 'Totp' | 'WebAuthn' | 'BackupCode'; verificationId: string }[];
   /** A user-controlled policy's offer of a second factor was declined. */
   mfaSkipped?: boolean;
+  name?: string;
+  avatar?: string;
+  /** A social identity to store under the account's `identities` at submit. */
+  socialIdentity?: { target: string; userId: string; details: Record<string, unknown> };
+  /** An enterprise SSO identity to link at submit (and the connector whose organizations JIT-provision). */
+  ssoIdentity?: { connectorId: string; issuer: string; identityId: string; detail: Record<string, unknown> };
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -56,8 +70,9 @@ export interface ExperienceVerificationsTable {
   /** The user the verification proved, when it proves one. */
   user_id: string | null;
   /**
-   * Type-specific data. Never a user's long-lived secret, except a TOTP secret being bound (shown
-   * to the user anyway, gone with the interaction within the hour).
+   * Type-specific data. Never a user's long-lived secret in clear, except a TOTP secret being
+   * bound (shown to the user anyway, gone with the interaction within the hour). A social or SSO
+   * verification keeps its PKCE verifier and nonce here only until its callback is verified.
    */
   payload: JSONColumnType<Record<string, unknown>, string | undefined, string>;
   /** Null until verified: a code is sent first and checked later. */

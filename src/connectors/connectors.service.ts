@@ -1,0 +1,106 @@
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import { ApiError, notFound } from '../http/errors.js';
+import { newId } from '../storage/ids.js';
+import type { Database } from '../storage/schema.js';
+import type { Db } from '../storage/database.js';
+import * as repository from './connectors.repository.js';
+import type { createConnectorBody, updateConnectorBody } from './connectors.schemas.js';
+import { findFactory, type ConnectorFactory } from './factories.js';
+import { keepStoredSecrets } from './secrets.js';
+
+type Trx = Transaction<Database>;
+
+export const factoryNotFound = (id: string) =>
+  new ApiError(404, 'connector.not_found', `No connector factory \`${id}\`.`, { connectorId: id });
+
+export function requireFactory(id: string): ConnectorFactory {
+  const factory = findFactory(id);
+  if (!factory) throw factoryNotFound(id);
+  return factory;
+}
+
+/** The config checked against its factory's schema; the first problem is named, never echoed. */
+export function parseConfig(factory: ConnectorFactory, config: unknown): Record<string, unknown> {
+  const parsed = factory.config.safeParse(config ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new ApiError(
+    400,
+    'connector.invalid_config',
+    `Invalid config: ${issue.path.join('.') || 'config'}: ${issue.message}`,
+    {
+      path: issue.path.join('.'),
+    },
+  );
+}
+
+const targetTaken = (target: string) =>
+  new ApiError(
+    422,
+    'connector.multiple_target_with_same_platform',
+    `A social connector with the target \`${target}\` already exists.`,
+    { target },
+  );
+
+async function assertTargetFree(db: Db, target: string, exceptId?: string) {
+  const holder = await repository.findSocialConnectorByTarget(db, target);
+  if (holder && holder.id !== exceptId) throw targetTaken(target);
+}
+
+/** E-mail and SMS connectors replace the one of their type; social ones need a free target. */
+export async function createConnector(trx: Trx, input: z.infer<typeof createConnectorBody>) {
+  const factory = requireFactory(input.connectorId);
+  const config = parseConfig(factory, input.config);
+  const target = factory.type === 'Social' ? (input.metadata?.target ?? factory.id) : null;
+  if (input.id && (await repository.findConnector(trx, input.id))) {
+    throw new ApiError(422, 'connector.id_in_use', `A connector with the id \`${input.id}\` exists.`);
+  }
+  if (target) await assertTargetFree(trx, target);
+  else await repository.deleteConnectorsOfType(trx, factory.type);
+  const row = await repository.insertConnector(trx, {
+    id: input.id ?? newId(),
+    connector_id: factory.id,
+    type: factory.type,
+    target,
+    config,
+    metadata: input.metadata ?? {},
+    sync_profile: input.syncProfile ?? false,
+  });
+  return row;
+}
+
+export async function getConnector(db: Db, id: string) {
+  const row = await repository.findConnector(db, id);
+  if (!row) throw notFound('connector', id);
+  return row;
+}
+
+export async function updateConnector(trx: Trx, id: string, input: z.infer<typeof updateConnectorBody>) {
+  const current = await repository.lockConnector(trx, id);
+  if (!current) throw notFound('connector', id);
+  const factory = requireFactory(current.connector_id);
+  const config = input.config
+    ? parseConfig(factory, keepStoredSecrets(input.config, current.config, factory.secrets))
+    : undefined;
+  const target = factory.type === 'Social' ? input.metadata?.target : undefined;
+  if (target) await assertTargetFree(trx, target, id);
+  const row = await repository.updateConnector(trx, id, {
+    config,
+    metadata: input.metadata ? { ...current.metadata, ...input.metadata } : undefined,
+    target,
+    sync_profile: input.syncProfile,
+  });
+  return row!;
+}
+
+export async function deleteConnector(trx: Trx, id: string) {
+  if (!(await repository.deleteConnector(trx, id))) throw notFound('connector', id);
+}
+
+export const notTestable = (factoryId: string, type: string) =>
+  new ApiError(
+    400,
+    'connector.unexpected_type',
+    `The factory \`${factoryId}\` does not send this kind of message (${type} expected).`,
+  );

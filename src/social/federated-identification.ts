@@ -1,0 +1,97 @@
+import type { Db } from '../storage/database.js';
+import type { ExperienceProfile } from '../storage/tables/experience.js';
+import { ApiError } from '../http/errors.js';
+import { findUserByIdentifier } from '../experience/accounts.repository.js';
+import { identityConflict, verificationNotFound } from '../experience/errors.js';
+import * as experience from '../experience/experience.repository.js';
+import type { ExperienceState } from '../experience/experience.repository.js';
+import { assertActive } from '../experience/identification.js';
+import { findUserBySsoIdentity } from '../sso/sso-connectors.repository.js';
+import { findFederatedOutcome, type FederatedOutcome } from './federated-verification.js';
+import { findUserBySocialIdentity } from './federated-verifications.repository.js';
+import { identityDetails } from './social-identity.js';
+
+export const identityNotExist = (data?: unknown) =>
+  new ApiError(422, 'user.identity_not_exist', 'No account is linked to this identity yet.', data);
+
+const identityInUse = () =>
+  new ApiError(422, 'user.identity_already_in_use', 'This identity is already linked to an account.');
+
+/** `a***@example.com`: enough for the person to recognise the account, not to learn it. */
+const maskEmail = (email: string) => `${email.slice(0, 1)}***${email.slice(email.indexOf('@'))}`;
+
+/**
+ * `POST /identification` with a social or SSO verification; false when the verification is of
+ * another kind. SignIn: the linked account, else (SSO always, social only when the person
+ * confirmed with `linkSocialIdentity`) the account of the provider's verified e-mail, linked at
+ * submit; else `user.identity_not_exist` (naming the related account masked, for the
+ * confirmation). Register: a new account with the identity (and the verified e-mail).
+ */
+export async function identifyFederated(
+  db: Db,
+  state: ExperienceState,
+  verificationId: string,
+  options: { linkSocialIdentity?: boolean },
+): Promise<boolean> {
+  const uid = state.interactionUid;
+  const social = await findFederatedOutcome({ db }, uid, verificationId, 'Social');
+  const outcome = social ?? (await findFederatedOutcome({ db }, uid, verificationId, 'EnterpriseSso'));
+  if (!outcome) return false;
+  if (state.interactionEvent === 'ForgotPassword') throw verificationNotFound();
+  const isSocial = Boolean(social);
+  const { identity } = outcome;
+  const linkedTo = isSocial
+    ? (await findUserBySocialIdentity(db, outcome.namespace, identity.id))?.id
+    : (await findUserBySsoIdentity(db, outcome.namespace, identity.id))?.user_id;
+  const related =
+    identity.emailVerified && identity.email
+      ? await findUserByIdentifier(db, { type: 'email', value: identity.email })
+      : undefined;
+  const link = linkOf(outcome, isSocial);
+
+  if (state.interactionEvent === 'SignIn') {
+    if (linkedTo) return identifyAs(db, state, linkedTo, isSocial ? {} : link);
+    if (related && (!isSocial || options.linkSocialIdentity)) return identifyAs(db, state, related.id, link);
+    throw identityNotExist(
+      related && identity.email
+        ? { relatedUser: { type: 'email', value: maskEmail(identity.email) } }
+        : undefined,
+    );
+  }
+  if (linkedTo) throw identityInUse();
+  if (related)
+    throw new ApiError(
+      422,
+      'user.email_already_in_use',
+      'This email is associated with an existing account.',
+    );
+  await experience.mergeProfile(db, uid, {
+    ...link,
+    ...(identity.emailVerified && identity.email ? { primaryEmail: identity.email } : {}),
+    ...(identity.name ? { name: identity.name } : {}),
+    ...(identity.avatar ? { avatar: identity.avatar } : {}),
+  });
+  return true;
+}
+
+function linkOf(outcome: FederatedOutcome, isSocial: boolean): ExperienceProfile {
+  const details = identityDetails(outcome.identity);
+  return isSocial
+    ? { socialIdentity: { target: outcome.namespace, userId: outcome.identity.id, details } }
+    : {
+        ssoIdentity: {
+          connectorId: outcome.connectorId,
+          issuer: outcome.namespace,
+          identityId: outcome.identity.id,
+          detail: details,
+        },
+      };
+}
+
+async function identifyAs(db: Db, state: ExperienceState, userId: string, profile: ExperienceProfile) {
+  await assertActive(db, userId);
+  if (state.userId && state.userId !== userId) throw identityConflict();
+  await experience.setIdentifiedUser(db, state.interactionUid, userId);
+  if (Object.keys(profile).length > 0) await experience.mergeProfile(db, state.interactionUid, profile);
+  return true;
+}

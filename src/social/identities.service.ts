@@ -1,0 +1,68 @@
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { accountContext } from '../account/account.service.js';
+import type { AccountCaller } from '../account/account-auth.js';
+import { ApiError } from '../http/errors.js';
+import type { EventSink } from '../management/mutation.js';
+import type { Database } from '../storage/schema.js';
+import { changeIdentities, getUser } from '../users/users.service.js';
+import { enqueueEvents, nudgeDeliveries, type PendingEvent } from '../webhooks/outbox.js';
+import { findUserBySocialIdentity, lockRemoteIdentity } from './federated-verifications.repository.js';
+
+type Trx = Transaction<Database>;
+
+export const identityNotFound = (target: string) =>
+  new ApiError(404, 'user.identity_not_exist', `The user has no identity of the target \`${target}\`.`, {
+    target,
+  });
+
+/** Removes `identities[target]` (`User.Data.Updated`); 404 when the user has none of it. */
+export async function unlinkIdentity(trx: Trx, events: EventSink, userId: string, target: string) {
+  const user = await getUser(trx, userId);
+  if (!(target in user.identities)) throw identityNotFound(target);
+  const updated = await changeIdentities(trx, events, userId, (identities) => {
+    const { [target]: _removed, ...rest } = identities;
+    return rest;
+  });
+  return updated.identities;
+}
+
+/** Management's insert-or-replace of a social identity; another account may not hold it. */
+export async function linkIdentity(
+  trx: Trx,
+  events: EventSink,
+  userId: string,
+  target: string,
+  identity: { userId: string; details: Record<string, unknown> },
+) {
+  await getUser(trx, userId);
+  await lockRemoteIdentity(trx, `social:${target}:${identity.userId}`);
+  const holder = await findUserBySocialIdentity(trx, target, identity.userId);
+  if (holder && holder.id !== userId) {
+    throw new ApiError(
+      422,
+      'user.identity_already_in_use',
+      'This identity is already linked to another account.',
+    );
+  }
+  const updated = await changeIdentities(trx, events, userId, (identities) => ({
+    ...identities,
+    [target]: identity,
+  }));
+  return updated.identities;
+}
+
+/** The Account API's unlink, with the Account API context on its event. */
+export async function unlinkOwnIdentity(request: FastifyRequest, caller: AccountCaller, target: string) {
+  await request.server.services.db.transaction().execute(async (trx) => {
+    const pending: PendingEvent[] = [];
+    await unlinkIdentity(
+      trx,
+      { emit: (event, payload) => pending.push({ event, payload }) },
+      caller.userId,
+      target,
+    );
+    await enqueueEvents(trx, accountContext(request, caller), pending);
+  });
+  nudgeDeliveries();
+}

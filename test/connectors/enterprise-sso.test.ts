@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { newId } from '../../src/storage/ids.js';
+import { names, only, tapAllEvents } from '../experience/events.js';
+import { expectStatus } from '../experience/journeys.js';
+import { membershipPayload, userDataPayload } from '../experience/payloads.js';
+import { startTestService } from '../support/service.js';
+import { createApplication } from '../support/sign-in-fixtures.js';
+import { startUpstreamIdp } from '../support/upstream-idp.js';
+import { federatedVerification, finishSignIn } from './federation.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+describe('enterprise SSO through an upstream OpenID Provider', async () => {
+  const t = await startTestService();
+  const app = await createApplication(t, 'Traditional');
+  const redirectUri = `${t.baseUrl}/callback/sso`;
+  const idp = await startUpstreamIdp([redirectUri]);
+  const domain = `corp-${newId(6)}.example`;
+  const connector = expectStatus(
+    await t.api<Json>('POST', '/sso-connectors', {
+      providerName: 'OIDC',
+      connectorName: `Corp ${newId(4)}`,
+      config: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+      domains: [domain],
+    }),
+    200,
+  );
+  assert.equal(connector.config.clientSecret, '******');
+  const organization = expectStatus(await t.api<Json>('POST', '/organizations', { name: 'Corp' }), 201);
+  expectStatus(
+    await t.api('POST', `/organizations/${organization.id}/jit/sso-connectors`, {
+      ssoConnectorIds: [connector.id],
+    }),
+    201,
+  );
+  const events = await tapAllEvents(t);
+
+  const person = (email: string) => {
+    const sub = `corp-${newId(8)}`;
+    idp.accounts.set(sub, { sub, email, email_verified: true, name: 'Corp Person' });
+    return sub;
+  };
+  const sso = (sub: string, event: string) =>
+    federatedVerification(t, app, idp, { kind: 'sso', connectorId: connector.id, sub, event, redirectUri });
+
+  it('routes an e-mail of a claimed domain to its connector at the identifier step', async () => {
+    const { status, body } = await fetch(
+      `${t.baseUrl}/api/experience/sso-connectors?email=${encodeURIComponent(`x@${domain.toUpperCase()}`)}`,
+    ).then(async (r) => ({ status: r.status, body: (await r.json()) as Json }));
+    assert.equal(status, 200);
+    assert.deepEqual(body, { connectorIds: [connector.id] });
+    const other = (await (
+      await fetch(`${t.baseUrl}/api/experience/sso-connectors?email=x@other.example`)
+    ).json()) as Json;
+    assert.deepEqual(other, { connectorIds: [] });
+  });
+
+  it('registers a new user and provisions the bound organization (Organization.Membership.Updated)', async () => {
+    const email = `new.${newId(6)}@${domain}`;
+    const sub = person(email);
+    const journey = await sso(sub, 'SignIn');
+    expectStatus(journey.verify, 200);
+    const { verificationId, call } = journey;
+    expectStatus(await call('POST', '/identification', { verificationId }), 422, 'user.identity_not_exist');
+    expectStatus(await call('PUT', '/interaction-event', { interactionEvent: 'Register' }), 204);
+    const { userId } = await finishSignIn(call, journey.authorization, { verificationId });
+
+    const fired = await events.take();
+    assert.deepEqual(names(fired), ['Organization.Membership.Updated', 'PostRegister', 'User.Created']);
+    const membership = membershipPayload.parse(only(fired, 'Organization.Membership.Updated'));
+    assert.equal(membership.organizationId, organization.id);
+    assert.deepEqual(membership.addedUserIds, [userId]);
+    assert.equal(membership.interactionEvent, 'Register');
+    assert.equal(membership.applicationId, app.id);
+    assert.equal(userDataPayload.parse(only(fired, 'User.Created')).data.primaryEmail, email);
+
+    // The next sign-in finds the linked identity; the member joins nothing new.
+    const again = await sso(sub, 'SignIn');
+    expectStatus(again.verify, 200);
+    const second = await finishSignIn(again.call, again.authorization, {
+      verificationId: again.verificationId,
+    });
+    assert.equal(second.userId, userId);
+    assert.deepEqual(names(await events.take()), ['PostSignIn']);
+  });
+
+  it('links an existing account of the e-mail at sign-in (User.Data.Updated) and provisions it', async () => {
+    const email = `old.${newId(6)}@${domain}`;
+    const existing = expectStatus(await t.api<Json>('POST', '/users', { primaryEmail: email }), 200);
+    await events.take();
+    const journey = await sso(person(email), 'SignIn');
+    expectStatus(journey.verify, 200);
+    const { userId } = await finishSignIn(journey.call, journey.authorization, {
+      verificationId: journey.verificationId,
+    });
+    assert.equal(userId, existing.id);
+    const fired = await events.take();
+    assert.deepEqual(names(fired), ['Organization.Membership.Updated', 'PostSignIn', 'User.Data.Updated']);
+    const membership = membershipPayload.parse(only(fired, 'Organization.Membership.Updated'));
+    assert.deepEqual(membership.addedUserIds, [existing.id]);
+    assert.equal(membership.interactionEvent, 'SignIn');
+    assert.equal(userDataPayload.parse(only(fired, 'User.Data.Updated')).data.id, existing.id);
+  });
+
+  it('manages the JIT binding and refuses unknown connectors', async () => {
+    const bound = expectStatus(
+      await t.api<Json[]>('GET', `/organizations/${organization.id}/jit/sso-connectors`),
+      200,
+    );
+    assert.deepEqual(
+      bound.map((c: Json) => c.id),
+      [connector.id],
+    );
+    expectStatus(
+      await t.api('POST', `/organizations/${organization.id}/jit/sso-connectors`, {
+        ssoConnectorIds: ['nope'],
+      }),
+      422,
+      'entity.relation_foreign_key_not_found',
+    );
+    const other = expectStatus(await t.api<Json>('POST', '/organizations', { name: 'Other' }), 201);
+    expectStatus(
+      await t.api('PUT', `/organizations/${other.id}/jit/sso-connectors`, {
+        ssoConnectorIds: [connector.id],
+      }),
+      204,
+    );
+    expectStatus(await t.api('DELETE', `/organizations/${other.id}/jit/sso-connectors/${connector.id}`), 204);
+    expectStatus(await t.api('DELETE', `/organizations/${other.id}/jit/sso-connectors/${connector.id}`), 404);
+    const updated = expectStatus(
+      await t.api<Json>('PATCH', `/sso-connectors/${connector.id}`, {
+        config: connector.config,
+        domains: [domain, 'b.example'],
+      }),
+      200,
+    );
+    assert.deepEqual(updated.domains, [domain, 'b.example']);
+    assert.equal(updated.config.clientSecret, '******');
+    // The masked secret sent back kept the stored one: the provider still accepts the client.
+    const after = await sso(person(`after.${newId(6)}@${domain}`), 'Register');
+    expectStatus(after.verify, 200);
+  });
+});
