@@ -65,6 +65,14 @@ export async function addApplicationRoles(
   return rows.map((row) => row.role_id);
 }
 
+export async function removeApplicationRolesExcept(db: Db, applicationId: string, keep: readonly string[]) {
+  await db
+    .deleteFrom('applications_roles')
+    .where('application_id', '=', applicationId)
+    .$if(keep.length > 0, (q) => q.where('role_id', 'not in', keep))
+    .execute();
+}
+
 export async function removeApplicationRole(db: Db, applicationId: string, roleId: string): Promise<boolean> {
   const result = await db
     .deleteFrom('applications_roles')

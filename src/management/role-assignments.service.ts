@@ -72,6 +72,19 @@ export async function assignApplicationRoles(
   return { roleIds: ids, addedRoleIds: await assignments.addApplicationRoles(trx, applicationId, ids) };
 }
 
+/** PUT semantics for a machine-to-machine application: exactly the listed roles afterwards. */
+export async function replaceApplicationRoles(trx: Trx, applicationId: string, roleIds: string[]) {
+  const app = await getApplication(trx, applicationId);
+  if (app.type !== 'MachineToMachine') throw notMachineToMachine();
+  const ids =
+    roleIds.length === 0
+      ? []
+      : await requireRolesOfType(trx, roleIds, 'MachineToMachine', applicationRoleTypeError());
+  await assignments.removeApplicationRolesExcept(trx, applicationId, ids);
+  await assignments.addApplicationRoles(trx, applicationId, ids);
+  return { roleIds: ids };
+}
+
 export async function unassignApplicationRole(
   trx: Trx,
   applicationId: string,

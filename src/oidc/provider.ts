@@ -4,6 +4,7 @@ import type { Db } from '../storage/database.js';
 import { systemSecret } from '../storage/system-secrets.js';
 import { createExtraTokenClaims } from '../impersonation/token-claims.js';
 import { findAccount } from './accounts.js';
+import { acceptNamedSecrets, SECRETS_METADATA } from './client-secrets.js';
 import { createAdapterFactory } from './adapter.js';
 import { enforceGrantLimitOnAuthorization } from './grants.limit.js';
 import { resourceServerInfo } from './resource-servers.js';
@@ -46,6 +47,7 @@ export async function createProvider({ config, db, extend }: ProviderOptions): P
     scopes: [...OIDC_SCOPES],
     responseTypes: ['code', 'none'],
     pkce: { required: () => true },
+    extraClientMetadata: { properties: [SECRETS_METADATA] },
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
@@ -90,6 +92,7 @@ export async function createProvider({ config, db, extend }: ProviderOptions): P
   const provider = new Provider(config.issuer, configuration);
   provider.proxy = config.trustProxy;
   enforceGrantLimitOnAuthorization(provider, db);
+  acceptNamedSecrets(provider);
   extend?.(provider);
   return provider;
 }
