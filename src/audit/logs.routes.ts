@@ -2,18 +2,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
-import { notFound } from '../http/errors.js';
+import { invalidInput, notFound } from '../http/errors.js';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { findLog, findLogs } from './logs.repository.js';
 
 /** Epoch milliseconds (as Logto's timestamps are) or an ISO 8601 date-time. */
-const instant = z.union([
-  z
-    .string()
-    .regex(/^\d+$/)
-    .transform((ms) => new Date(Number(ms))),
-  z.iso.datetime({ offset: true }).transform((iso) => new Date(iso)),
-]);
+const instant = z
+  .union([
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform((ms) => new Date(Number(ms))),
+    z.iso.datetime({ offset: true }).transform((iso) => new Date(iso)),
+  ])
+  .refine((date) => !Number.isNaN(date.getTime()), 'not a valid instant');
 
 const logsQuery = pageQuery.extend({
   key: z.string().max(256).optional(),
@@ -23,6 +25,9 @@ const logsQuery = pageQuery.extend({
   applicationId: z.string().max(128).optional(),
   startTime: instant.optional(),
   endTime: instant.optional(),
+  /** Logto's names for `startTime` and `endTime`. */
+  start_time: instant.optional(),
+  end_time: instant.optional(),
 });
 
 const logResponse = z.object({
@@ -59,7 +64,12 @@ export const logsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const { key, logKey, userId, applicationId, startTime, endTime } = request.query;
+      const { key, logKey, userId, applicationId } = request.query;
+      const startTime = request.query.startTime ?? request.query.start_time;
+      const endTime = request.query.endTime ?? request.query.end_time;
+      if (startTime && endTime && startTime > endTime) {
+        throw invalidInput('The start time must not be after the end time.');
+      }
       const { limit, offset } = pageBounds(request.query);
       const { rows, total } = await findLogs(
         db,
