@@ -12,8 +12,10 @@ import type { Config } from './config.js';
 import { experienceRoutes } from './experience/routes.js';
 import { registerTokenExchange } from './impersonation/token-exchange.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { refuseUnstorableInput } from './http/unstorable-text.js';
 import { createManagementAuthenticator, type ManagementCaller } from './management/auth.js';
 import { managementRoutes } from './management/routes.js';
+import { oidcInputGuard } from './oidc/input-guard.js';
 import { createProvider } from './oidc/provider.js';
 import { loadSigningKeys } from './oidc/signing-keys.js';
 import type { Storage } from './storage/database.js';
@@ -50,6 +52,7 @@ export async function buildApp(config: Config, storage: Storage): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  app.addHook('preValidation', refuseUnstorableInput);
 
   await app.register(swagger, {
     openapi: {
@@ -70,6 +73,7 @@ export async function buildApp(config: Config, storage: Storage): Promise<App> {
   app.decorateRequest('caller', null);
 
   await app.register(middie);
+  app.use('/oidc', oidcInputGuard());
   app.use('/oidc', provider.callback());
 
   const typed = app.withTypeProvider<ZodTypeProvider>();

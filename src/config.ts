@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DatabaseTimeouts } from './storage/database.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -25,6 +26,9 @@ const environmentSchema = z.object({
   TESSERA_BOOTSTRAP_CLIENT_SECRET: z.string().min(16, 'at least 16 characters').max(512).optional(),
   TESSERA_TRUST_PROXY: booleanFlag.default(false),
   TESSERA_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  TESSERA_DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  TESSERA_DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(3000),
+  TESSERA_DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(2500),
   TESSERA_SUBJECT_TOKEN_TTL: seconds.default(600),
   TESSERA_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(3000),
   TESSERA_SANDBOX_MEMORY_MB: z.coerce.number().int().min(4).max(1024).default(64),
@@ -74,6 +78,8 @@ export interface Config {
   bootstrapClient: { id: string; secret: string } | undefined;
   trustProxy: boolean;
   databasePoolSize: number;
+  /** PostgreSQL only: how long a request may wait for the database before it answers 503. */
+  databaseTimeouts: DatabaseTimeouts;
   subjectTokenTtlSeconds: number;
   sandbox: { timeoutMs: number; memoryMb: number; fetchAllowlist: string[] };
   webhooks: {
@@ -129,6 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     trustProxy: e.TESSERA_TRUST_PROXY,
     databasePoolSize: e.TESSERA_DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: e.TESSERA_DATABASE_CONNECT_TIMEOUT_MS,
+      queryMs: e.TESSERA_DATABASE_QUERY_TIMEOUT_MS,
+      statementMs: e.TESSERA_DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     subjectTokenTtlSeconds: e.TESSERA_SUBJECT_TOKEN_TTL,
     sandbox: {
       timeoutMs: e.TESSERA_SANDBOX_TIMEOUT_MS,

@@ -13,21 +13,29 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/**
+ * Migrates and seeds, then returns the storage the service runs on. On PostgreSQL migrations run on
+ * their own connections without timeouts: waiting for another instance's migration lock, or
+ * building an index on a large table, may take longer than any request should.
+ */
 export async function prepareStorage(config: Config): Promise<Storage> {
-  const storage = await openStorage({
+  const options = {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
-  });
+  };
+  const setup = await openStorage(options);
   try {
-    await migrateToLatest(storage.db);
-    await ensureSigningKey(storage.db);
-    await seedInstallation(storage.db, config);
+    await migrateToLatest(setup.db);
+    await ensureSigningKey(setup.db);
+    await seedInstallation(setup.db, config);
   } catch (error) {
-    await storage.close();
+    await setup.close();
     throw error;
   }
-  return storage;
+  if (setup.backend === 'pglite') return setup;
+  await setup.close();
+  return openStorage({ ...options, timeouts: config.databaseTimeouts });
 }
 
 /** Opens storage, migrates, seeds and listens: one instance of the service. */

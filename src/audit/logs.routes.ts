@@ -2,20 +2,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
+import { epochMillis } from '../http/epoch-millis.js';
 import { invalidInput, notFound } from '../http/errors.js';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { findLog, findLogs } from './logs.repository.js';
 
 /** Epoch milliseconds (as Logto's timestamps are) or an ISO 8601 date-time. */
-const instant = z
-  .union([
-    z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform((ms) => new Date(Number(ms))),
-    z.iso.datetime({ offset: true }).transform((iso) => new Date(iso)),
-  ])
-  .refine((date) => !Number.isNaN(date.getTime()), 'not a valid instant');
+const instant = z.union([
+  z
+    .string()
+    .regex(/^\d{1,16}$/)
+    .transform(Number)
+    .pipe(epochMillis)
+    .transform((ms) => new Date(ms)),
+  z.iso.datetime({ offset: true }).transform((iso) => new Date(iso)),
+]);
 
 const logsQuery = pageQuery.extend({
   key: z.string().max(256).optional(),

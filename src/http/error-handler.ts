@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DatabaseUnavailableError } from '../storage/unavailable.js';
 import { ApiError } from './errors.js';
 
 interface ErrorBody {
@@ -18,13 +19,21 @@ const databaseErrors: Record<string, [number, string, string]> = {
   '22P02': [400, 'guard.invalid_input', 'A value has the wrong format.'],
   '22001': [400, 'guard.invalid_input', 'A value is too long.'],
   '22003': [400, 'guard.invalid_input', 'A number is out of range.'],
+  // Validation refuses these first (see unstorable-text.ts); this is the backstop.
+  '22021': [400, 'guard.invalid_input', 'A value contains characters that cannot be stored.'],
+  '22P05': [400, 'guard.invalid_input', 'A value contains characters that cannot be stored.'],
+  '22008': [400, 'guard.invalid_input', 'A date is out of range.'],
 };
 
 /** Maps every error to `{code, message}`; anything unexpected becomes a masked 500 and is logged. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     const [status, body] = describe(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // The delivery worker logs an outage once; each refused request only at debug level.
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.debug(error.message);
+      reply.header('retry-after', '5');
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).send(body);
   });
 
@@ -55,6 +64,12 @@ function describe(error: FastifyError): [number, ErrorBody] {
         message: `Invalid ${where}: ${first?.message ?? 'does not match the schema'}.`,
         data: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
       },
+    ];
+  }
+  if (error instanceof DatabaseUnavailableError) {
+    return [
+      503,
+      { code: 'database.unavailable', message: 'The database is unavailable; try again shortly.' },
     ];
   }
   const mapped = typeof error.code === 'string' ? databaseErrors[error.code] : undefined;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import { epochMillis } from '../http/epoch-millis.js';
 import type { Database } from '../storage/schema.js';
 import * as secrets from './application-secrets.service.js';
 import { applicationResponse } from './applications.schemas.js';
@@ -54,7 +55,7 @@ export const applicationSecretsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a named secret, optionally expiring; its value is shown only in this answer',
         params: idParams,
-        body: z.object({ name: secretName, expiresAt: z.number().int().positive().nullish() }),
+        body: z.object({ name: secretName, expiresAt: epochMillis.nullish() }),
         response: { 201: secretResponse, ...errorResponses(400, 404, 422) },
       },
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMillis } from '../http/epoch-millis.js';
 import { pageQuery } from '../http/pagination.js';
 import { userResponse } from '../users/users.schemas.js';
 
@@ -96,7 +97,7 @@ export const createInvitationBody = z.object({
   inviterId: z.string().min(1).nullable().optional(),
   invitee: z.email().max(320),
   organizationId: z.string().min(1),
-  expiresAt: z.number().int().positive(),
+  expiresAt: epochMillis.positive(),
   organizationRoleIds: ids.optional(),
 });
 

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { resilientPool } from './resilient-pool.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -11,7 +12,21 @@ export interface StorageOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize: number;
+  /** PostgreSQL only; none while migrating, which may legitimately wait or run long. */
+  timeouts?: DatabaseTimeouts;
 }
+
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for one from the pool. */
+  connectMs: number;
+  /** How long the client waits for any answer: a silent partition fails after this. */
+  queryMs: number;
+  /** PostgreSQL's own limit per statement (`statement_timeout`). */
+  statementMs: number;
+}
+
+// A transaction left open by a client that went away would hold its locks until TCP gives up.
+const idleInTransactionMs = 60_000;
 
 export interface Storage {
   db: Db;
@@ -22,21 +37,27 @@ export interface Storage {
 /** A `postgres://` URL selects a PostgreSQL server; otherwise PGlite keeps the data in `dataDir`. */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.databaseUrl) {
+    const timeouts = options.timeouts;
     const pool = new pg.Pool({
       connectionString: withDefaultUser(options.databaseUrl),
       max: options.poolSize,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      ...(timeouts && {
+        connectionTimeoutMillis: timeouts.connectMs,
+        query_timeout: timeouts.queryMs,
+        statement_timeout: timeouts.statementMs,
+        idle_in_transaction_session_timeout: idleInTransactionMs,
+      }),
     });
-    // An idle connection the server closes (restart, failover, DROP DATABASE … FORCE) is dropped by the
-    // pool and replaced on demand; without a listener its 'error' event would crash the process.
-    pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }) });
     return { db, backend: 'postgres', close: () => db.destroy() };
   }
   await mkdir(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir);
   // PGlite serves one connection; the pool queues the rest.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }) });
   return {
     db,
     backend: 'pglite',

@@ -1,6 +1,6 @@
-import type { Logger } from 'pino';
 import type { Db } from '../storage/database.js';
 import { recordAttempts, type AttemptRecord } from './deliveries.repository.js';
+import type { DatabaseOutage } from './outage.js';
 
 // Recording waits this long to gather attempts into one statement; delivery itself never waits.
 const gatherMs = 10;
@@ -13,10 +13,11 @@ export class AttemptRecorder {
   private finished: AttemptRecord[] = [];
   private writing: Promise<void> | undefined;
   private closed = false;
+  private closing = false;
 
   constructor(
     private readonly db: Db,
-    private readonly log: Logger,
+    private readonly outage: DatabaseOutage,
   ) {}
 
   add(record: AttemptRecord): void {
@@ -28,6 +29,7 @@ export class AttemptRecorder {
 
   /** Writes what has finished so far, then refuses more. */
   async close(): Promise<void> {
+    this.closing = true;
     await (this.writing ??= this.write());
     this.closed = true;
     this.finished = [];
@@ -42,9 +44,14 @@ export class AttemptRecorder {
         this.finished = [];
         try {
           await recordAttempts(this.db, batch);
+          this.outage.succeeded();
         } catch (error) {
-          // The rows stay leased; once the lease lapses they are sent again (at least once).
-          this.log.error({ err: error }, 'recording webhook attempts failed');
+          // Kept while the database is away, so a sent event is not sent again once it is back;
+          // otherwise (or when stopping) the rows stay leased and a later claim sends them again.
+          if (this.outage.failed(error, 'recording webhook attempts') && !this.closing) {
+            this.finished = batch.concat(this.finished);
+            await this.outage.waitForRetry();
+          }
         }
       }
     } finally {

@@ -111,7 +111,8 @@ export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<
       SET status = r.status, attempts = d.attempts + 1, next_attempt_at = coalesce(r.next_at, now()),
           lease_expires_at = NULL, last_status_code = r.status_code, last_error = r.error,
           updated_at = now()
-      FROM r WHERE d.id = r.id
+      -- Only a leased row: a batch retried after an unacknowledged commit is not counted twice.
+      FROM r WHERE d.id = r.id AND d.lease_expires_at IS NOT NULL
       RETURNING d.id, d.hook_id, d.event, d.body, d.attempts
     ), attempts AS (
       INSERT INTO hook_delivery_attempts

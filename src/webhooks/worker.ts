@@ -7,6 +7,7 @@ import { claimDueDeliveries, type ClaimedDelivery } from './deliveries.repositor
 import { attemptDelivery } from './delivery-attempt.js';
 import { HookQueues } from './hook-queues.js';
 import { createSender, type Sender } from './http-sender.js';
+import { DatabaseOutage } from './outage.js';
 import { onDeliveriesEnqueued } from './wakeup.js';
 
 export interface BackgroundWork {
@@ -44,6 +45,7 @@ class DeliveryWorker {
   private readonly log: Logger;
   private readonly sender: Sender;
   private readonly recorder: AttemptRecorder;
+  private readonly outage: DatabaseOutage;
   private readonly slots: number;
   private readonly claimSize: number;
   private readonly maxQueued: number;
@@ -64,7 +66,8 @@ class DeliveryWorker {
   ) {
     this.log = pino({ level: config.logLevel, name: 'webhooks' });
     this.sender = createSender(config.webhooks);
-    this.recorder = new AttemptRecorder(db, this.log);
+    this.outage = new DatabaseOutage(this.log);
+    this.recorder = new AttemptRecorder(db, this.outage);
     this.slots = config.webhooks.workers;
     const perHook = Math.min(config.webhooks.maxInFlightPerHook, this.slots);
     // A hook keeps one more window of its rows queued here, so its sends never wait for a claim.
@@ -88,6 +91,7 @@ class DeliveryWorker {
   }
 
   private wake(): void {
+    if (!this.outage.due()) return;
     if (this.claiming) this.claimAgain = true;
     else this.claiming = this.claimLoop().finally(() => (this.claiming = undefined));
   }
@@ -113,6 +117,7 @@ class DeliveryWorker {
             perHook: this.queues.budget,
             room,
           });
+          this.outage.succeeded();
           // A short claim means the rest is not due or belongs to hooks without room, which ask for
           // a claim once they have room again: no claim after claim to find nothing.
           this.mayHaveMore = rows.length === limit;
@@ -126,7 +131,7 @@ class DeliveryWorker {
         }
       } while (this.claimAgain && !this.stopped);
     } catch (error) {
-      if (!this.stopped) this.log.error({ err: error }, 'claiming webhook deliveries failed');
+      if (!this.stopped) this.outage.failed(error, 'claiming webhook deliveries');
     }
   }
 

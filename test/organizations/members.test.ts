@@ -220,7 +220,6 @@ describe('organization members', async () => {
     assert.equal((await t.api('PUT', `/organizations/${org}/users`, { userIds: before })).status, 204);
 
     let statements = 0;
-    const started = Date.now();
     const { events } = await runRecorded(db, (trx, e) => {
       const counted = trx.withPlugin({
         transformQuery: (args) => {
@@ -231,7 +230,6 @@ describe('organization members', async () => {
       });
       return replaceMembers(counted as typeof trx, e, 'user', org, after);
     });
-    const elapsed = Date.now() - started;
     assert.equal(statements, 4, 'lock, unknown-id check, delete, insert');
     const payload = events[0]!.payload as Any;
     assert.deepEqual(payload.addedUserIds, after.slice(0, 5000));
@@ -240,6 +238,5 @@ describe('organization members', async () => {
     const total = await t.api<Any>('GET', `/organizations/${org}/users?page_size=1`);
     assert.equal(total.headers.get('total-number'), '10000');
     assert.ok(after.includes(total.body[0].id));
-    assert.ok(elapsed < 30_000, `${elapsed} ms`);
   });
 });

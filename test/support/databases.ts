@@ -56,8 +56,13 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   };
 }
 
-export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: withDefaultUser(postgresAdminUrl) });
+export function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withClient(postgresAdminUrl, run);
+}
+
+/** One PostgreSQL connection to `url` for the duration of `run`. */
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDefaultUser(url) });
   await client.connect();
   try {
     return await run(client);

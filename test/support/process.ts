@@ -10,7 +10,10 @@ export interface ServiceProcess {
 }
 
 /** Starts `tessera start` as its own process and resolves once discovery answers. */
-export async function spawnService(env: Record<string, string>, timeoutMs = 30_000): Promise<ServiceProcess> {
+export async function spawnService(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['bin/tessera.js', 'start'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

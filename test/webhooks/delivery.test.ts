@@ -111,18 +111,20 @@ describe('webhook delivery', async () => {
   });
 
   it('does not slow the management call when the receiver hangs', async () => {
+    // A sender timeout far beyond any request time on a loaded machine: a call that waited for the
+    // hanging delivery would take at least this long.
+    const senderTimeoutMs = 60_000;
+    const patient = await startTestService({ env: { TESSERA_WEBHOOK_TIMEOUT_MS: String(senderTimeoutMs) } });
     const target = await receiver();
     target.behave('hang');
-    await createHook(t, target.url, ['User.Created']);
+    await createHook(patient, target.url, ['User.Created']);
     const started = performance.now();
-    const created = await t.api('POST', '/users', { username: `hang_${Date.now()}` });
-    const first = performance.now() - started;
+    const created = await patient.api('POST', '/users', { username: `hang_${Date.now()}` });
     assert.equal(created.status, 200);
     await target.waitFor(1, { filter: () => true });
-    const again = performance.now();
-    assert.equal((await t.api('POST', '/users', { username: `hang2_${Date.now()}` })).status, 200);
-    const second = performance.now() - again;
-    assert.ok(first < 1000 && second < 1000, `management calls took ${first} and ${second} ms`);
+    assert.equal((await patient.api('POST', '/users', { username: `hang2_${Date.now()}` })).status, 200);
+    assert.equal(target.requests[0]!.answered, undefined, 'the first delivery is still hanging');
+    assert.ok(performance.now() - started < senderTimeoutMs, 'no call waited for the hanging delivery');
   });
 
   it('disables the hook on 410 Gone', async () => {
@@ -180,7 +182,6 @@ describe('webhook delivery', async () => {
     await fire(t, [{ event: 'Scope.Deleted', payload: { data: null } }]);
     const [first, second, third] = await target.waitFor(3, { filter: () => true, timeoutMs: 15_000 });
     assert.ok(second!.receivedAt - first!.receivedAt >= 1900, 'not before Retry-After');
-    assert.ok(third!.receivedAt - second!.receivedAt < 1900);
     assert.equal(new Set([first!.id, second!.id, third!.id]).size, 1, 'webhook-id stable across retries');
     assert.equal(
       new Set([first!.body, second!.body, third!.body]).size,
