@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly: tsx compiles each module once on load.
-import { register } from 'tsx/esm/api';
+// The compiled service (`npm run build`, run by `npm ci`); in a checkout without a build, the
+// TypeScript sources through tsx (a development dependency).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-register();
-await import('../src/cli.ts');
+if (existsSync(fileURLToPath(import.meta.resolve('../dist/cli.js')))) {
+  await import('../dist/cli.js');
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli.ts');
+}

@@ -1,6 +1,6 @@
 import middie from '@fastify/middie';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
+import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { experienceRoutes } from './experience/routes.js';
 import { registerTokenExchange } from './impersonation/token-exchange.js';
@@ -17,20 +18,39 @@ import { createManagementAuthenticator, type ManagementCaller } from './manageme
 import { managementRoutes } from './management/routes.js';
 import { oidcInputGuard } from './oidc/input-guard.js';
 import { createProvider } from './oidc/provider.js';
-import { loadSigningKeys } from './oidc/signing-keys.js';
+import { SigningKeyRing } from './oidc/key-ring.js';
+import { createLiveProvider } from './oidc/live-provider.js';
+import type { SigningKey } from './oidc/signing-keys.js';
+import { createLogger } from './operations/logger.js';
+import { Metrics } from './operations/metrics.js';
+import { countTokenEndpoint } from './operations/oidc-metrics.js';
+import { observeRequests } from './operations/request-observation.js';
+import { scheduleRetention, type RetentionSchedule } from './retention/retention.scheduler.js';
 import type { Storage } from './storage/database.js';
+import { countWaitingDeliveries } from './webhooks/outbox-size.repository.js';
 import { startDeliveryWorkers } from './webhooks/worker.js';
 
 export interface Services {
   config: Config;
   db: Storage['db'];
   backend: Storage['backend'];
-  provider: Provider;
+  /** The published signing keys, re-read periodically; a change replaces `provider`. */
+  keys: SigningKeyRing;
+  /** The current oidc-provider: read it at each use, never keep it (key changes replace it). */
+  readonly provider: Provider;
+  log: Logger;
+  metrics: Metrics;
+}
+
+export interface Observability {
+  log: Logger;
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    retention: RetentionSchedule;
   }
   interface FastifyRequest {
     caller: ManagementCaller | null;
@@ -40,12 +60,15 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** The whole service as a Fastify instance, not yet listening; tests and the CLI both start it. */
-export async function buildApp(config: Config, storage: Storage): Promise<App> {
+export async function buildApp(
+  config: Config,
+  storage: Storage,
+  { log, metrics }: Observability = { log: createLogger(config), metrics: new Metrics() },
+): Promise<App> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    loggerInstance: log as FastifyBaseLogger,
+    // One line per request from observeRequests instead: a route template, never a query string.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
   });
@@ -63,31 +86,60 @@ export async function buildApp(config: Config, storage: Storage): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
-  const provider = await createProvider({
-    config,
-    db: storage.db,
-    extend: (p) => registerTokenExchange(p, { config, db: storage.db, backend: storage.backend }),
-  });
-  const keys = await loadSigningKeys(storage.db);
-  app.decorate('services', { config, db: storage.db, backend: storage.backend, provider });
+  const keys = await SigningKeyRing.load(storage.db);
+  const base = { config, db: storage.db, backend: storage.backend, keys, log, metrics };
+  const build = (published: SigningKey[]) =>
+    createProvider({
+      config,
+      db: storage.db,
+      keys: published,
+      extend: (p) => {
+        registerTokenExchange(p, base);
+        countTokenEndpoint(p, metrics);
+      },
+    });
+  const provider = await createLiveProvider(keys, build);
+  keys.startRefreshing();
+  app.addHook('onClose', async () => keys.stop());
+  metrics.gaugeOnScrape(
+    'tessera_webhook_outbox_pending',
+    'Webhook deliveries waiting for a first or further attempt (counted up to 100000)',
+    () => countWaitingDeliveries(storage.db, 100_000),
+  );
+  const services: Services = {
+    ...base,
+    get provider() {
+      return provider.current;
+    },
+  };
+  app.decorate('services', services);
   app.decorateRequest('caller', null);
 
+  observeRequests(app, metrics);
   await app.register(middie);
   app.use('/oidc', oidcInputGuard());
-  app.use('/oidc', provider.callback());
+  app.use('/oidc', provider.handle);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/status', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
   typed.get('/api/swagger.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const authenticate = createManagementAuthenticator(
-    config,
-    keys.map((key) => key.publicJwk),
-  );
+  const authenticate = createManagementAuthenticator(config, keys);
   await app.register(managementRoutes, { prefix: '/api', authenticate });
   await app.register(experienceRoutes);
 
   const workers = startDeliveryWorkers(app.services);
-  app.addHook('onClose', () => workers.stop());
+  const retention = scheduleRetention(storage.db, config.retention, log.child({ name: 'retention' }));
+  app.decorate('retention', retention);
+  // Started before the listener closes, so running sends finish while in-flight requests do.
+  let stopping: Promise<unknown> | undefined;
+  const stopBackgroundWork = () => (stopping ??= Promise.all([workers.stop(), retention.stop()]));
+  app.addHook('preClose', (done) => {
+    void stopBackgroundWork();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await stopBackgroundWork();
+  });
   return app;
 }

@@ -1,6 +1,5 @@
+import { usage } from './cli/usage.js';
 import { ConfigError, loadConfig } from './config.js';
-
-const usage = 'usage: tessera <start|migrate>';
 
 async function main(command: string | undefined): Promise<void> {
   switch (command) {
@@ -8,27 +7,64 @@ async function main(command: string | undefined): Promise<void> {
       const config = loadConfig();
       // Imported after validation, so a bad setting is reported before any library speaks.
       const { startService } = await import('./service.js');
+      const { watchParent } = await import('./cli/parent-watch.js');
       const service = await startService(config);
-      const shutdown = () => {
+      let stopping = false;
+      const shutdown = (reason: string) => {
+        if (stopping) {
+          // A second signal: the operator does not want to wait for the grace.
+          console.error(`tessera: ${reason} again, exiting now`);
+          process.exit(1);
+        }
+        stopping = true;
+        service.app.log.info({ reason }, 'shutting down');
         service.stop().then(
           () => process.exit(0),
-          () => process.exit(1),
+          (error: unknown) => {
+            console.error('tessera: stop failed:', error instanceof Error ? error.message : error);
+            process.exit(1);
+          },
         );
       };
-      process.once('SIGINT', shutdown);
-      process.once('SIGTERM', shutdown);
+      process.on('SIGINT', () => shutdown('SIGINT'));
+      process.on('SIGTERM', () => shutdown('SIGTERM'));
+      watchParent(() => shutdown('parent process gone'));
       return;
     }
     case 'migrate': {
       const config = loadConfig();
       const { prepareStorage } = await import('./service.js');
-      const storage = await prepareStorage(config);
+      const storage = await prepareStorage(config, { adoptBaseUrl: true });
       await storage.close();
       console.warn('tessera: database is up to date');
       return;
     }
+    case 'rotate-keys': {
+      const config = loadConfig();
+      const { rotateKeysCommand } = await import('./oidc/rotate-keys.command.js');
+      await rotateKeysCommand(config, process.argv.slice(3));
+      return;
+    }
+    case 'prune': {
+      const config = loadConfig();
+      const { prepareStorage } = await import('./service.js');
+      const { pruneNow } = await import('./retention/retention.service.js');
+      const storage = await prepareStorage(config);
+      try {
+        const report = await pruneNow(storage.db, config.retention);
+        for (const [kind, count] of Object.entries(report)) process.stdout.write(`${kind}\t${count}\n`);
+      } finally {
+        await storage.close();
+      }
+      return;
+    }
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(usage());
+      return;
     default:
-      console.error(usage);
+      process.stderr.write(usage());
       process.exitCode = 2;
   }
 }

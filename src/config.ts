@@ -12,7 +12,7 @@ const retrySchedule = z
   .regex(/^\d+(,\d+)*$/, 'a comma-separated list of whole seconds')
   .transform((value) => value.split(',').map(Number));
 
-const environmentSchema = z.object({
+export const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   HOST: z.string().min(1).default('0.0.0.0'),
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -62,6 +62,10 @@ const environmentSchema = z.object({
   TESSERA_LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(3),
   TESSERA_LOCKOUT_WINDOW_SECONDS: seconds.default(3600),
   TESSERA_LOCKOUT_SECONDS: seconds.default(600),
+  TESSERA_OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9000),
+  TESSERA_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  TESSERA_WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  TESSERA_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -98,6 +102,11 @@ export interface Config {
     sendMinIntervalSeconds: number;
   };
   lockout: { maxFailures: number; windowSeconds: number; lockSeconds: number };
+  /** The operations listener (health, metrics) on `host`; 0 disables it. */
+  opsPort: number;
+  /** How long a stop waits for in-flight requests and webhook sends. */
+  shutdownGraceMs: number;
+  retention: { webhookDays: number; logDays: number };
 }
 
 export class ConfigError extends Error {}
@@ -167,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.TESSERA_LOCKOUT_WINDOW_SECONDS,
       lockSeconds: e.TESSERA_LOCKOUT_SECONDS,
     },
+    opsPort: e.TESSERA_OPS_PORT,
+    shutdownGraceMs: e.TESSERA_SHUTDOWN_GRACE_MS,
+    retention: { webhookDays: e.TESSERA_WEBHOOK_RETENTION_DAYS, logDays: e.TESSERA_LOG_RETENTION_DAYS },
   };
 }
 

@@ -1,12 +1,11 @@
-import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config.js';
-import { loadSigningKeys } from '../oidc/signing-keys.js';
+import type { SigningKeyRing } from '../oidc/key-ring.js';
+import { SIGNING_ALGS } from '../oidc/signing-keys.js';
 import type { Db } from '../storage/database.js';
 import { refusal } from './exchange-errors.js';
 import { isActiveUser } from './exchange.repository.js';
-
-type KeySet = ReturnType<typeof createLocalJWKSet>;
 
 export interface ActorVerifier {
   /** The acting user's id, or a refusal. */
@@ -26,19 +25,18 @@ interface ActorClaims {
  * provider's store. It must carry `openid`, belong to a user (not a client), that user must still
  * be active, and it must not itself be an impersonation (no `act`: no delegation chains).
  */
-export function createActorVerifier(provider: Provider, db: Db, config: Config): ActorVerifier {
-  let keySet: Promise<KeySet> | undefined;
-  const keys = () =>
-    (keySet ??= loadSigningKeys(db).then((loaded) =>
-      createLocalJWKSet({ keys: loaded.map((key) => key.publicJwk) }),
-    ));
-
+export function createActorVerifier(
+  provider: Provider,
+  db: Db,
+  config: Config,
+  keys: SigningKeyRing,
+): ActorVerifier {
   const readJwt = async (token: string): Promise<ActorClaims> => {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, await keys(), {
+      ({ payload } = await jwtVerify(token, keys.verificationKeys(), {
         issuer: config.issuer,
-        algorithms: ['ES256'],
+        algorithms: SIGNING_ALGS,
         typ: 'at+jwt',
       }));
     } catch (error) {

@@ -41,8 +41,8 @@ export async function issueToken(
     audience: resource.indicator,
     scope,
     accessTokenTTL: resource.accessTokenTtl,
+    // Signed like every JWT access token: the newest signing key's algorithm.
     accessTokenFormat: 'jwt',
-    jwt: { sign: { alg: 'ES256' } },
   });
   // Not part of a grant (no consent, no refresh), so no grantId: the typings demand one.
   const token = new provider.AccessToken({

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../storage/database.js';
 import { json } from '../storage/json.js';
 import { executePrepared } from './prepared-statement.js';
@@ -35,14 +34,6 @@ export async function insertSubjectToken(db: Db, token: NewSubjectToken): Promis
       application_id: token.applicationId,
       expires_at: token.expiresAt,
     })
-    .execute();
-}
-
-/** Tokens dead for a day are only history (the audit log keeps it); issuing prunes them. */
-export async function pruneDeadSubjectTokens(db: Db): Promise<void> {
-  await db
-    .deleteFrom('subject_tokens')
-    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
     .execute();
 }
 

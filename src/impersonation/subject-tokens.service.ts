@@ -4,7 +4,7 @@ import { writeLog } from '../audit/write-log.js';
 import { ApiError, invalidInput, notFound } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
-import { findUserState, insertSubjectToken, pruneDeadSubjectTokens } from './subject-tokens.repository.js';
+import { findUserState, insertSubjectToken } from './subject-tokens.repository.js';
 
 const prefix = 'sub_';
 /** `sub_` and 32 random bytes in base64url: 256 bits. */
@@ -44,7 +44,6 @@ export async function issueSubjectToken(
   const subjectToken = `${prefix}${randomBytes(32).toString('base64url')}`;
   const expiresIn = config.subjectTokenTtlSeconds;
   const id = newId();
-  await pruneNowAndThen(db);
   await db.transaction().execute(async (trx) => {
     await insertSubjectToken(trx, {
       id,
@@ -69,16 +68,4 @@ export async function issueSubjectToken(
     });
   });
   return { subjectToken, expiresIn };
-}
-
-// Dead tokens are pruned by the instances that issue new ones, each at most once a minute: one
-// more statement per issuance would only find nothing to delete.
-const pruneIntervalMs = 60_000;
-const lastPruned = new WeakMap<Db, number>();
-
-async function pruneNowAndThen(db: Db): Promise<void> {
-  const now = Date.now();
-  if (now - (lastPruned.get(db) ?? 0) < pruneIntervalMs) return;
-  lastPruned.set(db, now);
-  await pruneDeadSubjectTokens(db);
 }

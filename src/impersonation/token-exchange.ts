@@ -40,7 +40,7 @@ interface Trail {
 /** Registers the RFC 8693 token exchange grant on the provider. */
 export function registerTokenExchange(provider: Provider, services: Omit<Services, 'provider'>): void {
   const deps: ClaimsDeps = { db: services.db, config: services.config };
-  const actors = createActorVerifier(provider, services.db, services.config);
+  const actors = createActorVerifier(provider, services.db, services.config, services.keys);
   const logged = new WeakSet<object>();
 
   provider.registerGrantType(

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK } from 'jose';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Config } from '../config.js';
 import { ApiError } from '../http/errors.js';
+import type { SigningKeyRing } from '../oidc/key-ring.js';
+import { SIGNING_ALGS } from '../oidc/signing-keys.js';
 
 export interface ManagementCaller {
   /** The machine-to-machine application whose token authorised the call. */
@@ -13,10 +15,9 @@ export type ManagementAuthenticator = (request: FastifyRequest) => Promise<Manag
 
 /**
  * Management calls carry a JWT access token of this issuer, for the management API resource,
- * with the `all` scope; it is verified locally against the service's own public keys.
+ * with the `all` scope; it is verified locally against the service's published keys.
  */
-export function createManagementAuthenticator(config: Config, publicJwks: JWK[]): ManagementAuthenticator {
-  const keySet = createLocalJWKSet({ keys: publicJwks });
+export function createManagementAuthenticator(config: Config, keys: SigningKeyRing): ManagementAuthenticator {
   return async (request) => {
     const header = request.headers.authorization;
     if (!header)
@@ -31,10 +32,10 @@ export function createManagementAuthenticator(config: Config, publicJwks: JWK[])
     }
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, keySet, {
+      ({ payload } = await jwtVerify(token, keys.verificationKeys(), {
         issuer: config.issuer,
         audience: config.managementApiIndicator,
-        algorithms: ['ES256'],
+        algorithms: SIGNING_ALGS,
         typ: 'at+jwt',
       }));
     } catch (error) {

@@ -8,6 +8,7 @@ import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { hooksRoutes } from '../webhooks/hooks.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
 import type { ManagementAuthenticator } from './auth.js';
+import { oidcKeysRoutes } from './oidc-keys.routes.js';
 import { resourcesRoutes } from './resources.routes.js';
 import { rolesRoutes } from './roles.routes.js';
 import { userGrantsRoutes } from './user-grants.routes.js';
@@ -37,4 +38,5 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(organizationsRoutes);
   await app.register(signInExperienceRoutes);
   await app.register(messagesRoutes);
+  await app.register(oidcKeysRoutes);
 };

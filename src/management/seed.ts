@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import type { Db } from '../storage/database.js';
 import { json } from '../storage/json.js';
 
@@ -7,14 +7,33 @@ export const MANAGEMENT_RESOURCE_ID = 'management-api';
 export const MANAGEMENT_SCOPE_ID = 'management-api-all';
 export const MANAGEMENT_ROLE_ID = 'management-api-access';
 
+export interface SeedOptions {
+  /**
+   * Whether a different stored management API indicator is replaced by this instance's (what
+   * `tessera migrate` does, to move a deployment to a new BASE_URL) or refused (`tessera start`).
+   */
+  adoptBaseUrl: boolean;
+}
+
 /**
  * The records every installation has: the management API resource with its `all` scope, the
  * machine-to-machine role that holds it, and the operator's bootstrap application when configured.
  * Idempotent, and serialised across instances by an advisory lock.
  */
-export async function seedInstallation(db: Db, config: Config): Promise<void> {
+export async function seedInstallation(db: Db, config: Config, options: SeedOptions): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(7405212)`.execute(trx);
+    const stored = await trx
+      .selectFrom('resources')
+      .select('indicator')
+      .where('id', '=', MANAGEMENT_RESOURCE_ID)
+      .executeTakeFirst();
+    if (stored && stored.indicator !== config.managementApiIndicator) {
+      if (!options.adoptBaseUrl) throw baseUrlMismatch(stored.indicator, config);
+      console.warn(
+        `tessera: management API indicator moved from ${stored.indicator} to ${config.managementApiIndicator}`,
+      );
+    }
     await trx
       .insertInto('resources')
       .values({
@@ -73,4 +92,17 @@ export async function seedInstallation(db: Db, config: Config): Promise<void> {
       .onConflict((oc) => oc.columns(['application_id', 'role_id']).doNothing())
       .execute();
   });
+}
+
+/**
+ * Every instance on one database must share BASE_URL: tokens carry `{BASE_URL}/oidc` as issuer and
+ * `{BASE_URL}/api` as the management API audience, and the database holds one such indicator.
+ */
+function baseUrlMismatch(storedIndicator: string, config: Config): ConfigError {
+  return new ConfigError(
+    `BASE_URL does not match this database: its management API indicator is ${storedIndicator}, ` +
+      `this instance's is ${config.managementApiIndicator} (BASE_URL=${config.baseUrl}); ` +
+      'instances on one database share BASE_URL — to move the deployment to a new one, stop every ' +
+      "instance and run 'tessera migrate' with the new BASE_URL",
+  );
 }

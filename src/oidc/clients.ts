@@ -54,6 +54,6 @@ async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetad
     redirect_uris: interactive ? app.oidc_client_metadata.redirectUris : [],
     post_logout_redirect_uris: interactive ? app.oidc_client_metadata.postLogoutRedirectUris : [],
     token_endpoint_auth_method: isPublic ? 'none' : 'client_secret_basic',
-    id_token_signed_response_alg: 'ES256',
+    // id_token_signed_response_alg: the provider's default, the newest signing key's algorithm.
   };
 }

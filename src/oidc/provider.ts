@@ -8,7 +8,8 @@ import { acceptNamedSecrets, SECRETS_METADATA } from './client-secrets.js';
 import { createAdapterFactory } from './adapter.js';
 import { enforceGrantLimitOnAuthorization } from './grants.limit.js';
 import { resourceServerInfo } from './resource-servers.js';
-import { loadSigningKeys } from './signing-keys.js';
+import { SIGNING_ALGS, type SigningKey } from './signing-keys.js';
+import { DEFAULT_ACCESS_TOKEN_TTL, ID_TOKEN_TTL } from './token-lifetimes.js';
 
 /** The OpenID Connect scopes (as opposed to API resource scopes); the Experience API consents to these. */
 export const OIDC_SCOPES: readonly string[] = ['openid', 'offline_access', 'profile', 'email', 'phone'];
@@ -16,12 +17,16 @@ export const OIDC_SCOPES: readonly string[] = ['openid', 'offline_access', 'prof
 export interface ProviderOptions {
   config: Config;
   db: Db;
-  /** Called with the provider before it serves, so features can register grants and listeners. */
+  /** The published signing keys, newest (the signing one) first. */
+  keys: SigningKey[];
+  /**
+   * Called with every provider built, before it serves, so features can register grants and
+   * listeners: a new provider replaces the old one when the signing keys change (see app.ts).
+   */
   extend?: (provider: Provider) => void;
 }
 
-export async function createProvider({ config, db, extend }: ProviderOptions): Promise<Provider> {
-  const keys = await loadSigningKeys(db);
+export async function createProvider({ config, db, keys, extend }: ProviderOptions): Promise<Provider> {
   const cookieKey = await systemSecret(db, 'oidc-cookie-key');
 
   const configuration: Configuration = {
@@ -30,7 +35,10 @@ export async function createProvider({ config, db, extend }: ProviderOptions): P
     // Custom JWT claims (operator scripts) on JWT access tokens; see src/impersonation.
     extraTokenClaims: createExtraTokenClaims({ config, db }),
     jwks: { keys: keys.map((key) => key.privateJwk) as never },
-    enabledJWA: { idTokenSigningAlgValues: ['ES256'], requestObjectSigningAlgValues: ['ES256'] },
+    // Discovery lists the algorithms of the published keys; ID tokens and JWT access tokens (whose
+    // resource servers name no algorithm) are signed with the newest key's.
+    enabledJWA: { idTokenSigningAlgValues: SIGNING_ALGS, requestObjectSigningAlgValues: ['ES256'] },
+    clientDefaults: { id_token_signed_response_alg: keys[0]!.alg },
     cookies: {
       keys: [cookieKey],
       // The Experience API under /api reads the interaction cookie, so it must not be path-scoped.
@@ -74,10 +82,10 @@ export async function createProvider({ config, db, extend }: ProviderOptions): P
       return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
     },
     ttl: {
-      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 3600,
-      ClientCredentials: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 3600,
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? DEFAULT_ACCESS_TOKEN_TTL,
+      ClientCredentials: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? DEFAULT_ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
-      IdToken: 3600,
+      IdToken: ID_TOKEN_TTL,
       Interaction: 3600,
       Session: 14 * 24 * 3600,
       Grant: 14 * 24 * 3600,

@@ -4,7 +4,8 @@ import { userResourceScopeNames } from '../users/user-scopes.repository.js';
 import { resourceByIndicator } from './resource-lookup.js';
 
 /**
- * An API resource as oidc-provider sees it: JWT access tokens for its indicator, signed ES256.
+ * An API resource as oidc-provider sees it: JWT access tokens for its indicator, signed with the
+ * newest signing key's algorithm (no `jwt.sign`: the provider's default).
  * Its scopes are the ones the token's subject holds now: an application's through its roles for
  * client_credentials, a user's through user roles otherwise. oidc-provider intersects them with
  * the grant, so a role removed after sign-in no longer yields its scope at the next code
@@ -32,7 +33,6 @@ export async function resourceServerInfo(
     audience: indicator,
     accessTokenTTL: resource.accessTokenTtl,
     accessTokenFormat: 'jwt',
-    jwt: { sign: { alg: 'ES256' } },
   };
 }
 

@@ -1,42 +1,107 @@
-import { exportJWK, generateKeyPair } from 'jose';
-import { sql } from 'kysely';
-import type { JWK } from 'jose';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
-import { json } from '../storage/json.js';
+import {
+  deleteSigningKeyRows,
+  insertSigningKey,
+  listSigningKeyRows,
+  longestResourceTokenTtl,
+} from './signing-keys.repository.js';
+import { DEFAULT_ACCESS_TOKEN_TTL, ID_TOKEN_TTL } from './token-lifetimes.js';
 
-export interface SigningKey {
+/** Logto's names for the two key types: elliptic curve (ES256, the default) and RSA (RS256). */
+export type SigningKeyAlgorithm = 'EC' | 'RSA';
+export type SigningAlg = 'ES256' | 'RS256';
+
+export interface NewSigningKey {
   kid: string;
-  alg: 'ES256';
+  alg: SigningAlg;
   privateJwk: JWK;
   publicJwk: JWK;
 }
 
-/** Creates the first ES256 key pair; safe when several instances start together. */
-export async function ensureSigningKey(db: Db): Promise<void> {
-  const existing = await db.selectFrom('signing_keys').select('id').limit(1).executeTakeFirst();
-  if (existing) return;
-  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-  const kid = newId(16);
-  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'ES256', use: 'sig' };
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
-  await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(7405211)`.execute(trx);
-    const raced = await trx.selectFrom('signing_keys').select('id').limit(1).executeTakeFirst();
-    if (raced) return;
-    await trx
-      .insertInto('signing_keys')
-      .values({ id: kid, alg: 'ES256', private_jwk: json(privateJwk), public_jwk: json(publicJwk) })
-      .execute();
-  });
+export interface StoredSigningKey extends NewSigningKey {
+  createdAt: Date;
+}
+
+/** A key JWKS publishes; the newest signs, older ones stay for verification until `retiresAt`. */
+export interface SigningKey extends StoredSigningKey {
+  retiresAt: Date | undefined;
+}
+
+export const SIGNING_ALGS: SigningAlg[] = ['ES256', 'RS256'];
+
+/**
+ * How long a key stays published after a newer one replaced it: the longest lifetime of a token
+ * it may have signed, plus a minute for instances that still sign with it until their next key
+ * refresh (see key-ring.ts) and for clock skew between instances.
+ */
+export async function keyOverlapSeconds(db: Db): Promise<number> {
+  return Math.max(ID_TOKEN_TTL, DEFAULT_ACCESS_TOKEN_TTL, await longestResourceTokenTtl(db)) + 60;
+}
+
+/** Newest first: the newest key, and each older one until its successor is `overlap` old. */
+export function publishedKeys(stored: StoredSigningKey[], overlapSeconds: number, now = Date.now()) {
+  const published: SigningKey[] = [];
+  for (let i = 0; i < stored.length; i++) {
+    const successor = stored[i - 1];
+    const retiresAt = successor ? new Date(successor.createdAt.getTime() + overlapSeconds * 1000) : undefined;
+    if (retiresAt && retiresAt.getTime() <= now) break;
+    published.push({ ...stored[i]!, retiresAt });
+  }
+  return published;
 }
 
 export async function loadSigningKeys(db: Db): Promise<SigningKey[]> {
-  const rows = await db.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute();
-  return rows.map((row) => ({
-    kid: row.id,
-    alg: 'ES256',
-    privateJwk: row.private_jwk as JWK,
-    publicJwk: row.public_jwk as JWK,
-  }));
+  return publishedKeys(await listSigningKeyRows(db), await keyOverlapSeconds(db));
+}
+
+export async function generateSigningKey(algorithm: SigningKeyAlgorithm): Promise<NewSigningKey> {
+  const alg: SigningAlg = algorithm === 'RSA' ? 'RS256' : 'ES256';
+  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true, modulusLength: 2048 });
+  const kid = newId(16);
+  const common = { kid, alg, use: 'sig' };
+  return {
+    kid,
+    alg,
+    privateJwk: { ...(await exportJWK(privateKey)), ...common },
+    publicJwk: { ...(await exportJWK(publicKey)), ...common },
+  };
+}
+
+/** Creates the first ES256 key pair; safe when several instances start together. */
+export async function ensureSigningKey(db: Db): Promise<void> {
+  if ((await listSigningKeyRows(db)).length > 0) return;
+  await insertSigningKey(db, await generateSigningKey('EC'), true);
+}
+
+/**
+ * A new key signs from now on (on every instance after its next key refresh); the previous ones
+ * stay published for one token lifetime. Keys past that are deleted. Returns the published keys.
+ */
+export async function rotateSigningKeys(db: Db, algorithm: SigningKeyAlgorithm): Promise<SigningKey[]> {
+  await insertSigningKey(db, await generateSigningKey(algorithm));
+  const stored = await listSigningKeyRows(db);
+  const published = publishedKeys(stored, await keyOverlapSeconds(db));
+  const kept = new Set(published.map((key) => key.kid));
+  await deleteSigningKeyRows(
+    db,
+    stored.filter((key) => !kept.has(key.kid)).map((key) => key.kid),
+  );
+  return published;
+}
+
+export type DeleteOutcome = 'deleted' | 'not_found' | 'last_key';
+
+/** Removes a key at once (a compromised one): tokens it signed stop verifying. */
+export async function deleteSigningKey(db: Db, kid: string): Promise<DeleteOutcome> {
+  const published = await loadSigningKeys(db);
+  if (!published.some((key) => key.kid === kid)) return 'not_found';
+  if (published.length === 1) return 'last_key';
+  await deleteSigningKeyRows(db, [kid]);
+  return 'deleted';
+}
+
+export function keyAlgorithmName(alg: SigningAlg): SigningKeyAlgorithm {
+  return alg === 'RS256' ? 'RSA' : 'EC';
 }

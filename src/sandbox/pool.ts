@@ -7,6 +7,8 @@ import type { WorkerRequest } from './worker.js';
 const graceMs = 2000;
 /** How long a job may wait for a worker (queue and start-up, which is slow on a loaded machine). */
 const waitMs = 15_000;
+/** Compiled, the worker is plain JavaScript; from the sources it goes through tsx (see worker-entry.mjs). */
+const workerEntry = import.meta.url.endsWith('.ts') ? './worker-entry.mjs' : './worker.js';
 
 interface Job {
   id: number;
@@ -86,7 +88,7 @@ export class SandboxPool {
   }
 
   private spawn(): void {
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
+    const worker = new Worker(new URL(workerEntry, import.meta.url), {
       workerData: { memoryMb: this.memoryMb },
       resourceLimits: { maxOldGenerationSizeMb: 128 },
     });

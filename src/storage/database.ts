@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { initialisePgliteDirectory } from './pglite-directory.js';
 import { resilientPool } from './resilient-pool.js';
 import type { Database } from './schema.js';
 
@@ -54,6 +55,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     return { db, backend: 'postgres', close: () => db.destroy() };
   }
   await mkdir(options.dataDir, { recursive: true });
+  await initialisePgliteDirectory(options.dataDir);
   const pglite = await PGlite.create(options.dataDir);
   // PGlite serves one connection; the pool queues the rest.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });

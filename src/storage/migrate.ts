@@ -13,3 +13,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Names of migrations this code knows that the database has not applied. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const infos = await new Migrator({ db, provider }).getMigrations();
+  return infos.filter((info) => !info.executedAt).map((info) => info.name);
+}

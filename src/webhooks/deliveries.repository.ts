@@ -35,6 +35,7 @@ export interface ClaimedDelivery {
   headers: Record<string, string>;
   signing_key: string;
   enabled: boolean;
+  created_at: Date;
 }
 
 /**
@@ -76,7 +77,7 @@ export async function claimDueDeliveries(
     FROM due, hooks h
     WHERE d.id = due.id AND h.id = d.hook_id
     RETURNING d.id, d.hook_id, d.event, d.body, d.attempts, d.schedule_base,
-              h.url, h.headers, h.signing_key, h.enabled
+              h.url, h.headers, h.signing_key, h.enabled, d.created_at
   `.execute(db);
   return rows;
 }

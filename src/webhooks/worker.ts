@@ -1,6 +1,7 @@
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Services } from '../app.js';
 import type { Config } from '../config.js';
+import type { Metrics } from '../operations/metrics.js';
 import type { Db } from '../storage/database.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { claimDueDeliveries, type ClaimedDelivery } from './deliveries.repository.js';
@@ -18,8 +19,6 @@ const pollIntervalMs = 500;
 // Rows per claim: larger batches cost fewer round trips (the embedded database pays most per statement).
 const minClaim = 50;
 const maxClaim = 200;
-// On shutdown, sends still running after this are abandoned; their lease hands them to a later claim.
-const stopGraceMs = 1000;
 // A send starts only if it ends (at the latest, by its timeout) this long before its row's lease.
 const leaseMarginMs = 5000;
 
@@ -28,7 +27,7 @@ type Queued = ClaimedDelivery & { leaseEndsAt: number };
 /** Starts the webhook delivery workers of this instance (none when TESSERA_WEBHOOK_WORKERS=0). */
 export function startDeliveryWorkers(services: Services): BackgroundWork {
   if (services.config.webhooks.workers === 0) return { stop: async () => {} };
-  const worker = new DeliveryWorker(services.db, services.config);
+  const worker = new DeliveryWorker(services);
   return { stop: () => worker.stop() };
 }
 
@@ -60,14 +59,19 @@ class DeliveryWorker {
   private mayHaveMore = false;
   private stopped = false;
 
-  constructor(
-    private readonly db: Db,
-    private readonly config: Config,
-  ) {
-    this.log = pino({ level: config.logLevel, name: 'webhooks' });
+  private readonly db: Db;
+  private readonly config: Config;
+  private readonly metrics: Metrics;
+
+  constructor(services: Services) {
+    const { config } = services;
+    this.db = services.db;
+    this.config = config;
+    this.metrics = services.metrics;
+    this.log = services.log.child({ name: 'webhooks' });
     this.sender = createSender(config.webhooks);
     this.outage = new DatabaseOutage(this.log);
-    this.recorder = new AttemptRecorder(db, this.outage);
+    this.recorder = new AttemptRecorder(this.db, this.outage);
     this.slots = config.webhooks.workers;
     const perHook = Math.min(config.webhooks.maxInFlightPerHook, this.slots);
     // A hook keeps one more window of its rows queued here, so its sends never wait for a claim.
@@ -123,6 +127,7 @@ class DeliveryWorker {
           this.mayHaveMore = rows.length === limit;
           const leaseEndsAt = claimedAt + this.leaseMs;
           const enabled = rows.filter((row) => row.enabled);
+          for (const row of rows) if (!row.enabled) this.metrics.deliveryFinished('disabled', row.created_at);
           this.queues.push(
             enabled.map((row) => ({ ...row, leaseEndsAt })),
             room,
@@ -146,7 +151,10 @@ class DeliveryWorker {
         continue;
       }
       const send = attemptDelivery(this.sender, this.config.webhooks, row)
-        .then((record) => this.recorder.add(record))
+        .then((record) => {
+          this.recorder.add(record);
+          if (record.status !== 'pending') this.metrics.deliveryFinished(record.status, row.created_at);
+        })
         .finally(() => {
           this.sends.delete(send);
           // A hook whose rows were left behind for want of room may have room again.
@@ -165,7 +173,8 @@ class DeliveryWorker {
     if (this.nudged) clearImmediate(this.nudged);
     this.unsubscribe();
     await this.claiming;
-    const grace = new Promise((resolve) => setTimeout(resolve, stopGraceMs).unref());
+    // Sends still running after the grace are abandoned; their lease hands them to a later claim.
+    const grace = new Promise((resolve) => setTimeout(resolve, this.config.shutdownGraceMs).unref());
     await Promise.race([Promise.allSettled([...this.sends]), grace]);
     await this.recorder.close();
     // Queued rows were never sent; their lease hands them to the next claim.

@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../support/service.js';
 import { names, tapAllEvents } from './events.js';
 import { createApplication, type TestApplication } from '../support/sign-in-fixtures.js';
 import { completeAuthorization, signInWithPassword } from '../support/oidc-sign-in.js';
-import { expectStatus, latestCode, openExperience, wrongCode, type Call } from './journeys.js';
+import { expectStatus, experienceOf, latestCode, openExperience, wrongCode, type Call } from './journeys.js';
 import { lockoutPayload } from './payloads.js';
 
 const BLOCKED = 'session.verification_blocked_too_many_attempts';
@@ -120,13 +120,19 @@ describe('identifier lockout', async () => {
     'holds a lock taken through one instance on another (PostgreSQL)',
     { skip: backend !== 'postgres' },
     async () => {
-      // The second instance, on the same database, with the default 10-minute lock.
-      const other = await startTestService({ database: t.database, manualStop: true });
+      // The second instance, on the same database and BASE_URL, with the default 10-minute lock.
+      const other = await startTestService({
+        database: t.database,
+        env: { BASE_URL: t.config.baseUrl },
+        manualStop: true,
+      });
       try {
         const user = await newUser(other);
         await events.take();
-        const onOther = await signInSession(other);
-        for (let i = 0; i < 3; i++) await tryPassword(onOther.call, user.username, `wrong-${i}`);
+        // The interaction starts through the issuer's address; its password attempts go to the other.
+        const session = await signInSession(t);
+        const onOther = experienceOf(other, session.authorization.browser);
+        for (let i = 0; i < 3; i++) await tryPassword(onOther, user.username, `wrong-${i}`);
         const { call } = await signInSession(t);
         expectStatus(await tryPassword(call, user.username, password), 400, BLOCKED);
         const fired = await events.take();

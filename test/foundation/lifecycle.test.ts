@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.js';
 import { startService } from '../../src/service.js';
 import { backend, createTestDatabase, withAdmin } from '../support/databases.js';
-import { spawnService } from '../support/process.js';
+import { sourceCli, spawnService } from '../support/process.js';
 import { BOOTSTRAP_CLIENT, freePort, serviceEnv } from '../support/service.js';
 import { clientCredentials, json } from '../support/http.js';
 
@@ -40,7 +40,7 @@ async function readResource(baseUrl: string, id: string): Promise<Response> {
 
 describe('configuration', () => {
   it('stops with one line naming the bad variable', () => {
-    const result = spawnSync(process.execPath, ['bin/tessera.js', 'start'], {
+    const result = spawnSync(process.execPath, [...sourceCli, 'start'], {
       env: { ...process.env, PORT: 'eighty', LOG_LEVEL: 'silent' },
       encoding: 'utf8',
     });

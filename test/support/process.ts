@@ -3,24 +3,33 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export interface ServiceProcess {
   child: ChildProcess;
   baseUrl: string;
+  /** Everything the process wrote to stdout (its logs) so far. */
+  stdout(): string;
+  /** Its exit code, once it exits. */
+  exited: Promise<number | null>;
   /** SIGKILL, no shutdown: what a crash looks like. */
   kill(): Promise<void>;
   /** SIGTERM, graceful. */
   stop(): Promise<void>;
 }
 
+/** `node` arguments that run the command line from the TypeScript sources (tests never run dist/). */
+export const sourceCli = ['--import', 'tsx', 'src/cli.ts'];
+
 /** Starts `tessera start` as its own process and resolves once discovery answers. */
 export async function spawnService(
   env: Record<string, string>,
   timeoutMs = 120_000,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['bin/tessera.js', 'start'], {
+  const child = spawn(process.execPath, [...sourceCli, 'start'], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = env.BASE_URL!;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -40,5 +49,12 @@ export async function spawnService(
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
     await exited;
   };
-  return { child, baseUrl, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+  return {
+    child,
+    baseUrl,
+    stdout: () => stdout,
+    exited,
+    kill: () => signal('SIGKILL').then(() => undefined),
+    stop: () => signal('SIGTERM').then(() => undefined),
+  };
 }

@@ -8,6 +8,7 @@ import { clientCredentials } from './http.js';
 export const BOOTSTRAP_CLIENT = { id: 'test-bootstrap', secret: 'test-bootstrap-secret-0123456789' };
 
 export interface TestService {
+  /** Where this instance listens; with a shared BASE_URL (a second instance) not the issuer's host. */
   baseUrl: string;
   config: Config;
   service: RunningService;
@@ -31,6 +32,8 @@ export interface StartOptions {
   database?: TestDatabase;
   /** Skip the automatic stop after the test file; the caller stops it. */
   manualStop?: boolean;
+  /** Where the service's log lines go (stdout by default). */
+  logDestination?: NodeJS.WritableStream;
 }
 
 export async function freePort(): Promise<number> {
@@ -54,6 +57,8 @@ export function serviceEnv(port: number, database: TestDatabase, extra: Record<s
     TESSERA_BOOTSTRAP_CLIENT_ID: BOOTSTRAP_CLIENT.id,
     TESSERA_BOOTSTRAP_CLIENT_SECRET: BOOTSTRAP_CLIENT.secret,
     TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    // Parallel test services would all want the default 9000; tests of the listener pick a free port.
+    TESSERA_OPS_PORT: '0',
     ...database.env,
     ...extra,
   };
@@ -65,8 +70,8 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
   const database = options.database ?? (await createTestDatabase());
   const port = await freePort();
   const config = loadConfig(serviceEnv(port, database, options.env));
-  const service = await startService(config);
-  const baseUrl = config.baseUrl;
+  const service = await startService(config, { logDestination: options.logDestination });
+  const baseUrl = service.address;
 
   let token: { value: string; expiresAt: number } | undefined;
   const managementToken = async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { after, describe, it } from 'node:test';
 import { createTestDatabase } from '../support/databases.js';
+import { sourceCli } from '../support/process.js';
 import { BOOTSTRAP_CLIENT, freePort, serviceEnv, startTestService } from '../support/service.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { eventually, type Body } from './helpers.js';
@@ -25,7 +26,7 @@ describe('a service killed with deliveries in flight', async () => {
   it('delivers them after a restart on the same database', async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['bin/tessera.js', 'start'], {
+    child = spawn(process.execPath, [...sourceCli, 'start'], {
       env: { ...process.env, ...serviceEnv(port, database, env) },
       stdio: 'ignore',
     });
@@ -57,7 +58,12 @@ describe('a service killed with deliveries in flight', async () => {
     const hungIds = new Set(inFlight.map((request) => request.id));
 
     receiver.behave({ status: 200 });
-    const restarted = await startTestService({ database, manualStop: true, env });
+    // One installation keeps its BASE_URL across restarts (the port changes here).
+    const restarted = await startTestService({
+      database,
+      manualStop: true,
+      env: { ...env, BASE_URL: baseUrl },
+    });
     try {
       // The dead instance's lease must lapse before another claims its rows.
       const delivered = await receiver.waitFor(3, { timeoutMs: 40_000 });

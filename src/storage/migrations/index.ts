@@ -6,7 +6,8 @@ import * as organizations from './0004_organizations.js';
 import * as experience from './0005_experience.js';
 import * as experienceFlows from './0006_experience_flows.js';
 import * as grants from './0007_grants.js';
-import * as applicationSecrets from './0008_application_secrets.js';
+import * as retention from './0008_retention.js';
+import * as applicationSecrets from './0009_application_secrets.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_experience': experience,
   '0006_experience_flows': experienceFlows,
   '0007_grants': grants,
-  '0008_application_secrets': applicationSecrets,
+  '0008_retention': retention,
+  '0009_application_secrets': applicationSecrets,
 };

@@ -136,6 +136,12 @@ export interface LogsTable {
   created_at: CreatedAt;
 }
 
+/** The last run of each periodic job shared by all instances (retention). */
+export interface MaintenanceRunsTable {
+  name: string;
+  last_run_at: Date;
+}
+
 export interface CoreTables {
   applications: ApplicationsTable;
   resources: ResourcesTable;
@@ -150,4 +156,5 @@ export interface CoreTables {
   signing_keys: SigningKeysTable;
   system_secrets: SystemSecretsTable;
   logs: LogsTable;
+  maintenance_runs: MaintenanceRunsTable;
 }

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Db } from '../storage/database.js';
+import { json } from '../storage/json.js';
+import type { NewSigningKey, StoredSigningKey } from './signing-keys.js';
+
+/** Every stored key, newest first. */
+export async function listSigningKeyRows(db: Db): Promise<StoredSigningKey[]> {
+  const rows = await db.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute();
+  return rows.map((row) => ({
+    kid: row.id,
+    alg: row.alg === 'RS256' ? 'RS256' : 'ES256',
+    privateJwk: row.private_jwk,
+    publicJwk: row.public_jwk,
+    createdAt: row.created_at,
+  }));
+}
+
+/** The longest lifetime any API resource gives its access tokens, in seconds (0 without resources). */
+export async function longestResourceTokenTtl(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('resources')
+    .select((eb) => eb.fn.max('access_token_ttl').as('ttl'))
+    .executeTakeFirst();
+  return Number(row?.ttl ?? 0);
+}
+
+/**
+ * Inserts a key, serialised across instances by an advisory lock. With `onlyIfNone`, nothing is
+ * inserted when a key exists (the first start of several instances together).
+ */
+export async function insertSigningKey(db: Db, key: NewSigningKey, onlyIfNone = false): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(7405211)`.execute(trx);
+    if (onlyIfNone && (await trx.selectFrom('signing_keys').select('id').limit(1).executeTakeFirst())) return;
+    await trx
+      .insertInto('signing_keys')
+      .values({
+        id: key.kid,
+        alg: key.alg,
+        private_jwk: json(key.privateJwk),
+        public_jwk: json(key.publicJwk),
+      })
+      .execute();
+  });
+}
+
+export async function deleteSigningKeyRows(db: Db, kids: string[]): Promise<number> {
+  if (kids.length === 0) return 0;
+  const result = await db.deleteFrom('signing_keys').where('id', 'in', kids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

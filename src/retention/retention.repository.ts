@@ -1,0 +1,101 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../storage/database.js';
+
+// Rows per statement: each batch is its own short transaction, so no lock is held for long.
+const batchSize = 1000;
+// A delivery carries up to a dozen attempts, deleted with it.
+const deliveryBatchSize = 200;
+
+/**
+ * Deletes the rows of `table` matching `condition`, a batch per statement, until none is left.
+ * The condition is checked again on the row deleted, so a row changed meanwhile stays.
+ */
+async function deleteInBatches(db: Db, table: string, condition: RawBuilder<unknown>): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const result = await sql`
+      DELETE FROM ${sql.table(table)}
+      WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${sql.table(table)} WHERE ${condition} LIMIT ${batchSize}))
+        AND ${condition}
+    `.execute(db);
+    const count = Number(result.numAffectedRows ?? 0);
+    removed += count;
+    if (count < batchSize) return removed;
+  }
+}
+
+/** Sessions, interactions, codes, tokens and grants of oidc-provider past their expiry. */
+export function deleteExpiredOidcModels(db: Db): Promise<number> {
+  return deleteInBatches(db, 'oidc_model_instances', sql`expires_at < now()`);
+}
+
+/** Audit log entries older than `days`. */
+export function deleteOldLogs(db: Db, days: number): Promise<number> {
+  return deleteInBatches(db, 'logs', sql`created_at < now() - make_interval(days => ${days})`);
+}
+
+/** Subject tokens consumed or expired more than a day ago: the audit log keeps their history. */
+export async function deleteDeadSubjectTokens(db: Db): Promise<number> {
+  const expired = await deleteInBatches(db, 'subject_tokens', sql`expires_at < now() - interval '1 day'`);
+  const consumed = await deleteInBatches(db, 'subject_tokens', sql`consumed_at < now() - interval '1 day'`);
+  return expired + consumed;
+}
+
+/** Development messages (they hold verification codes) recorded more than a day ago. */
+export function deleteOldRecordedMessages(db: Db): Promise<number> {
+  return deleteInBatches(db, 'recorded_messages', sql`created_at < now() - interval '1 day'`);
+}
+
+/**
+ * Deliveries in a final state (delivered, failed, disabled) last changed more than `days` ago, with
+ * their attempts. Pending and retrying rows never match; rows a worker holds are skipped.
+ */
+export async function deleteFinishedDeliveries(
+  db: Db,
+  days: number,
+): Promise<{ deliveries: number; attempts: number }> {
+  const totals = { deliveries: 0, attempts: 0 };
+  for (;;) {
+    const { rows } = await sql<{ deliveries: string; attempts: string }>`
+      WITH doomed AS (
+        SELECT id FROM hook_deliveries
+        WHERE status IN ('delivered', 'failed', 'disabled')
+          AND updated_at < now() - make_interval(days => ${days})
+        LIMIT ${deliveryBatchSize}
+        FOR UPDATE SKIP LOCKED
+      ), attempts AS (
+        DELETE FROM hook_delivery_attempts WHERE delivery_id IN (SELECT id FROM doomed) RETURNING 1
+      ), deliveries AS (
+        DELETE FROM hook_deliveries WHERE id IN (SELECT id FROM doomed) RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM deliveries) AS deliveries, (SELECT count(*) FROM attempts) AS attempts
+    `.execute(db);
+    const deliveries = Number(rows[0]!.deliveries);
+    totals.deliveries += deliveries;
+    totals.attempts += Number(rows[0]!.attempts);
+    if (deliveries < deliveryBatchSize) return totals;
+  }
+}
+
+/**
+ * Takes the job `name` if its last run is older than `intervalMs`, in one conditional UPDATE: of
+ * any number of instances asking at once, exactly one gets it.
+ */
+export async function claimMaintenanceRun(db: Db, name: string, intervalMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('maintenance_runs')
+    .set({ last_run_at: sql<Date>`now()` })
+    .where('name', '=', name)
+    .where('last_run_at', '<=', sql<Date>`now() - make_interval(secs => ${intervalMs / 1000})`)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Records a run done regardless of the interval (`tessera prune`). */
+export async function markMaintenanceRun(db: Db, name: string): Promise<void> {
+  await db
+    .updateTable('maintenance_runs')
+    .set({ last_run_at: sql<Date>`now()` })
+    .where('name', '=', name)
+    .execute();
+}
