@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
 import { epochMillis } from '../http/epoch-millis.js';
-import { notFound } from '../http/errors.js';
+import { invalidInput, notFound } from '../http/errors.js';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { findLog, findLogs } from './logs.repository.js';
 
@@ -27,6 +27,9 @@ const logsQuery = pageQuery.extend({
   applicationId: z.string().max(128).optional(),
   startTime: instant.optional(),
   endTime: instant.optional(),
+  /** Logto's names for `startTime` and `endTime`. */
+  start_time: instant.optional(),
+  end_time: instant.optional(),
 });
 
 const logResponse = z.object({
@@ -63,7 +66,12 @@ export const logsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const { key, logKey, result, userId, applicationId, startTime, endTime } = request.query;
+      const { key, logKey, result, userId, applicationId } = request.query;
+      const startTime = request.query.startTime ?? request.query.start_time;
+      const endTime = request.query.endTime ?? request.query.end_time;
+      if (startTime && endTime && startTime > endTime) {
+        throw invalidInput('The start time must not be after the end time.');
+      }
       const { limit, offset } = pageBounds(request.query);
       const { rows, total } = await findLogs(
         db,

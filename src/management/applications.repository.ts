@@ -1,16 +1,27 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../storage/database.js';
+import type { Search } from '../http/search-query.js';
 import { pageWithTotal, type PageBounds } from '../storage/paging.js';
+import { runSearch, searchCondition } from '../storage/search.repository.js';
 import type { Database } from '../storage/schema.js';
 import type { ApplicationsTable, ApplicationType } from '../storage/tables/core.js';
-import { likePattern } from './route-schemas.js';
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 
 export interface ApplicationFilter {
   types?: ApplicationType[];
-  search?: string;
+  search: Search;
+  isThirdParty?: boolean;
+  excludeRoleId?: string;
+  excludeOrganizationId?: string;
 }
+
+/** Application search as Logto's: these fields, `search` looking in all of them. */
+export const applicationSearchColumns = {
+  id: 'applications.id',
+  name: 'applications.name',
+  description: 'applications.description',
+};
 
 export function findApplication(db: Db, id: string): Promise<ApplicationRow | undefined> {
   return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
@@ -24,19 +35,34 @@ export function lockApplication(trx: Transaction<Database>, id: string): Promise
 function filtered(db: Db, filter: ApplicationFilter) {
   let query = db.selectFrom('applications');
   if (filter.types?.length) query = query.where('type', 'in', filter.types);
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
-    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('id', 'ilike', pattern)]));
+  if (filter.isThirdParty !== undefined) query = query.where('is_third_party', '=', filter.isThirdParty);
+  const { excludeRoleId, excludeOrganizationId } = filter;
+  if (excludeRoleId !== undefined) {
+    const holders = db
+      .selectFrom('applications_roles')
+      .select('application_id')
+      .where('role_id', '=', excludeRoleId);
+    query = query.where('applications.id', 'not in', holders);
   }
-  return query;
+  if (excludeOrganizationId !== undefined) {
+    const members = db
+      .selectFrom('organization_applications')
+      .select('application_id')
+      .where('organization_id', '=', excludeOrganizationId);
+    query = query.where('applications.id', 'not in', members);
+  }
+  const condition = searchCondition(filter.search, applicationSearchColumns);
+  return condition ? query.where(condition) : query;
 }
 
 /** Newest first, with the total of the filter. */
 export function listApplications(db: Db, filter: ApplicationFilter, page: PageBounds) {
-  return pageWithTotal(
-    filtered(db, filter),
-    (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
-    page,
+  return runSearch(() =>
+    pageWithTotal(
+      filtered(db, filter),
+      (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+      page,
+    ),
   );
 }
 
@@ -61,4 +87,16 @@ export async function deleteApplication(db: Db, id: string): Promise<boolean> {
     .where((eb) => eb(eb.ref('payload', '->>').key('clientId'), '=', id))
     .execute();
   return true;
+}
+
+/** The organizations an application is a member of, by name. */
+export function applicationOrganizations(db: Db, applicationId: string) {
+  return db
+    .selectFrom('organization_applications as oa')
+    .innerJoin('organizations as o', 'o.id', 'oa.organization_id')
+    .selectAll('o')
+    .where('oa.application_id', '=', applicationId)
+    .orderBy('o.name')
+    .orderBy('o.id')
+    .execute();
 }

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
+import { parseSearch } from '../http/search-query.js';
+import { applicationRelationsRoutes } from './application-relations.routes.js';
+import { applicationSecretsRoutes } from './application-secrets.routes.js';
 import * as repository from './applications.repository.js';
 import {
   applicationResponse,
@@ -47,8 +50,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { types, search } = request.query;
-      const filter = { types: types === undefined ? undefined : [types].flat(), search };
+      const { types, isThirdParty, excludeRoleId, excludeOrganizationId } = request.query;
+      const filter = {
+        types: types === undefined ? undefined : [types].flat(),
+        search: parseSearch(request.url, Object.keys(repository.applicationSearchColumns)),
+        isThirdParty: isThirdParty === undefined ? undefined : isThirdParty === 'true',
+        excludeRoleId,
+        excludeOrganizationId,
+      };
       const db = request.server.services.db;
       const { total, rows } = await repository.listApplications(db, filter, pageBounds(request.query));
       sendTotal(reply, total);
@@ -89,6 +98,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return updated;
     },
   );
+
+  await app.register(applicationSecretsRoutes);
+  await app.register(applicationRelationsRoutes);
 
   app.delete(
     '/applications/:id',

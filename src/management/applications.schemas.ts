@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedJsonObject } from '../http/bounded-json.js';
+import { searchQuery } from '../http/search-query.js';
 import { jsonObject } from './route-schemas.js';
 
 const jsonInput = boundedJsonObject();
@@ -42,10 +43,22 @@ export const oidcClientMetadata = z.object({
 
 const maxAllowedGrants = z.int().positive().max(1000);
 
-const customClientMetadataInput = z.object({
-  allowTokenExchange: z.boolean().optional(),
-  maxAllowedGrants: maxAllowedGrants.optional(),
-});
+/**
+ * Logto's other members are stored and echoed so migrated settings survive a round trip; only
+ * `allowTokenExchange` and `maxAllowedGrants` change behaviour here (docs/compatibility.md).
+ */
+const logtoClientMetadata = {
+  corsAllowedOrigins: z.array(z.url().max(2048)).max(100),
+  idTokenTtl: z.int().positive().max(86_400),
+  refreshTokenTtl: z.int().positive().max(63_072_000),
+  refreshTokenTtlInDays: z.int().min(1).max(730),
+  alwaysIssueRefreshToken: z.boolean(),
+  rotateRefreshToken: z.boolean(),
+};
+
+const customClientMetadataInput = z
+  .object({ allowTokenExchange: z.boolean(), maxAllowedGrants, ...logtoClientMetadata })
+  .partial();
 
 export const createApplicationBody = z.object({
   name: z.string().trim().min(1).max(256),
@@ -64,8 +77,8 @@ export const updateApplicationBody = z.object({
   oidcClientMetadata: z
     .object({ redirectUris: uriList.optional(), postLogoutRedirectUris: uriList.optional() })
     .optional(),
-  customClientMetadata: z
-    .object({ allowTokenExchange: z.boolean().optional(), maxAllowedGrants: maxAllowedGrants.nullish() })
+  customClientMetadata: customClientMetadataInput
+    .extend({ maxAllowedGrants: maxAllowedGrants.nullish() })
     .optional(),
   customData: jsonInput.optional(),
 });
@@ -81,21 +94,22 @@ export const applicationResponse = z.object({
     redirectUris: z.array(z.string()),
     postLogoutRedirectUris: z.array(z.string()),
   }),
-  customClientMetadata: z.object({
-    allowTokenExchange: z.boolean(),
-    maxAllowedGrants: z.number().int().optional(),
-  }),
+  customClientMetadata: customClientMetadataInput.extend({ allowTokenExchange: z.boolean() }),
   customData: jsonObject,
   createdAt: z.number().describe('epoch milliseconds'),
 });
 
-export const listApplicationsQuery = z.object({
+export const listApplicationsQuery = searchQuery.extend({
   types: z
     .union([z.enum(applicationTypes), z.array(z.enum(applicationTypes))])
     .optional()
     .describe('Only applications of these types'),
-  search: z.string().max(256).optional(),
+  isThirdParty: z.enum(['true', 'false']).optional(),
+  excludeRoleId: z.string().min(1).max(128).optional(),
+  excludeOrganizationId: z.string().min(1).max(128).optional(),
 });
+
+export const customDataPatch = jsonObject;
 
 export type CreateApplicationInput = z.infer<typeof createApplicationBody>;
 export type UpdateApplicationInput = z.infer<typeof updateApplicationBody>;

@@ -14,11 +14,23 @@ import type {
   UpdateApplicationInput,
 } from './applications.schemas.js';
 
+const echoed = [
+  'maxAllowedGrants',
+  'corsAllowedOrigins',
+  'idTokenTtl',
+  'refreshTokenTtl',
+  'refreshTokenTtlInDays',
+  'alwaysIssueRefreshToken',
+  'rotateRefreshToken',
+] as const;
+
 export function toApplicationResponse(app: repository.ApplicationRow): ApplicationResponse {
-  const { allowTokenExchange, maxAllowedGrants } = app.custom_client_metadata;
+  const metadata = app.custom_client_metadata;
+  const present = echoed.filter((key) => metadata[key] !== undefined && metadata[key] !== null);
   return {
     id: app.id,
-    secret: app.secret,
+    // Empty once the legacy secret is removed (named secrets are never shown again).
+    secret: app.secret ?? '',
     name: app.name,
     description: app.description,
     type: app.type,
@@ -28,8 +40,8 @@ export function toApplicationResponse(app: repository.ApplicationRow): Applicati
       postLogoutRedirectUris: app.oidc_client_metadata.postLogoutRedirectUris ?? [],
     },
     customClientMetadata: {
-      allowTokenExchange: allowTokenExchange === true,
-      ...(typeof maxAllowedGrants === 'number' ? { maxAllowedGrants } : {}),
+      allowTokenExchange: metadata.allowTokenExchange === true,
+      ...Object.fromEntries(present.map((key) => [key, metadata[key]])),
     },
     customData: app.custom_data,
     createdAt: app.created_at.getTime(),
@@ -47,13 +59,25 @@ function assertTokenExchangeAllowed(isThirdParty: boolean, metadata: CustomClien
   }
 }
 
+// Logto's rule: only applications users sign in to may be third-party.
+const thirdPartyTypes = new Set(['Traditional', 'SPA', 'Native']);
+
+function assertThirdPartyType(type: string, isThirdParty: boolean): void {
+  if (isThirdParty && !thirdPartyTypes.has(type)) {
+    throw new ApiError(
+      400,
+      'application.invalid_third_party_application_type',
+      'Only traditional web, single-page and native applications can be third-party applications.',
+    );
+  }
+}
+
 export async function createApplication(db: Db, input: CreateApplicationInput): Promise<ApplicationResponse> {
   const customClientMetadata: CustomClientMetadata = {
+    ...input.customClientMetadata,
     allowTokenExchange: input.customClientMetadata?.allowTokenExchange ?? false,
-    ...(input.customClientMetadata?.maxAllowedGrants
-      ? { maxAllowedGrants: input.customClientMetadata.maxAllowedGrants }
-      : {}),
   };
+  assertThirdPartyType(input.type, input.isThirdParty);
   assertTokenExchangeAllowed(input.isThirdParty, customClientMetadata);
   const row = await repository.insertApplication(db, {
     id: newId(),
@@ -100,6 +124,16 @@ export async function updateApplication(
   if (Object.keys(changes).length === 0) return toApplicationResponse(current);
   const row = await repository.updateApplication(trx, id, changes);
   return toApplicationResponse(row ?? current);
+}
+
+/** Shallow merge into the stored custom data, as Logto's PATCH …/custom-data does; returns the result. */
+export async function mergeApplicationCustomData(trx: Transaction<Database>, id: string, data: object) {
+  const current = await repository.lockApplication(trx, id);
+  if (!current) throw notFound('application', id);
+  const row = await repository.updateApplication(trx, id, {
+    custom_data: json({ ...current.custom_data, ...data }),
+  });
+  return row!.custom_data;
 }
 
 export async function deleteApplication(db: Db, id: string): Promise<void> {

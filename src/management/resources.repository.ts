@@ -58,3 +58,7 @@ export async function deleteResource(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('resources').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+export async function clearDefaultResources(db: Db): Promise<void> {
+  await db.updateTable('resources').set({ is_default: false }).where('is_default', '=', true).execute();
+}

@@ -14,6 +14,7 @@ import {
   createResource,
   deleteResource,
   getResource,
+  setDefaultResource,
   toResourceResponse,
   updateResource,
 } from './resources.service.js';
@@ -89,6 +90,26 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const updated = await mutate(request, 200, (trx) =>
         updateResource(trx, request.params.id, request.body),
+      );
+      resourceByIndicator.clear(request.server.services.db);
+      return updated;
+    },
+  );
+
+  app.patch(
+    '/resources/:id/is-default',
+    {
+      schema: {
+        tags,
+        summary: 'Make an API resource the default (clearing any other) or not',
+        params: idParams,
+        body: z.object({ isDefault: z.boolean() }),
+        response: { 200: resourceResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const updated = await mutate(request, 200, (trx) =>
+        setDefaultResource(trx, request.params.id, request.body.isDefault),
       );
       resourceByIndicator.clear(request.server.services.db);
       return updated;

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
-import { ApiError, notFound } from '../http/errors.js';
+import { ApiError, invalidInput, notFound } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
-import { isManagementResource, managementApiProtected, uniquely } from './conflicts.js';
+import { isManagementResource, uniquely } from './conflicts.js';
 import * as repository from './resources.repository.js';
 import type { CreateResourceInput, ResourceResponse, UpdateResourceInput } from './resources.schemas.js';
 
@@ -27,6 +27,17 @@ const indicatorInUse = (indicator: string) =>
 
 async function assertIndicatorFree(db: Db, indicator: string, exceptId?: string): Promise<void> {
   if (await repository.indicatorTaken(db, indicator, exceptId)) throw indicatorInUse(indicator);
+}
+
+/** Logto's rule: the management API and its scopes are fixed; every token to the API relies on them. */
+export function assertNotManagementApi(resourceId: string): void {
+  if (isManagementResource(resourceId)) {
+    throw new ApiError(
+      400,
+      'resource.cannot_modify_management_api',
+      'The management API resource and its scopes cannot be modified.',
+    );
+  }
 }
 
 export async function getResource(db: Db, id: string): Promise<repository.ResourceRow> {
@@ -58,26 +69,26 @@ export async function updateResource(
 ): Promise<ResourceResponse> {
   const current = await repository.lockResource(trx, id);
   if (!current) throw notFound('resource', id);
-  const indicator =
-    input.indicator !== undefined && input.indicator !== current.indicator ? input.indicator : undefined;
-  if (indicator !== undefined) {
-    // The service derives the management indicator from its base URL; tokens are checked against it.
-    if (isManagementResource(id))
-      throw managementApiProtected('resource.cannot_modify_management_api', 'The indicator');
-    await assertIndicatorFree(trx, indicator, id);
+  assertNotManagementApi(id);
+  // Tokens already issued name the indicator as their audience: it is fixed at creation.
+  if (input.indicator !== undefined && input.indicator !== current.indicator) {
+    throw invalidInput('The indicator of an API resource cannot change after creation.');
   }
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(indicator !== undefined ? { indicator } : {}),
     ...(input.accessTokenTtl !== undefined ? { access_token_ttl: input.accessTokenTtl } : {}),
   };
   if (Object.keys(changes).length === 0) return toResourceResponse(current);
-  const resource = await uniquely(
-    'resources_indicator_key',
-    () => indicatorInUse(indicator!),
-    () => repository.updateResource(trx, id, changes),
-  );
-  return toResourceResponse(resource);
+  return toResourceResponse(await repository.updateResource(trx, id, changes));
+}
+
+/** At most one resource is the default: setting one clears the flag on every other. */
+export async function setDefaultResource(trx: Transaction<Database>, id: string, isDefault: boolean) {
+  const current = await repository.lockResource(trx, id);
+  if (!current) throw notFound('resource', id);
+  assertNotManagementApi(id);
+  if (isDefault) await repository.clearDefaultResources(trx);
+  return toResourceResponse(await repository.updateResource(trx, id, { is_default: isDefault }));
 }
 
 /** Deleting a resource takes its scopes (and their role links) with it. */

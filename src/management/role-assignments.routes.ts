@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
+import { parseSearch, searchQuery } from '../http/search-query.js';
 import { userIdParams } from '../users/users.schemas.js';
 import { getUser } from '../users/users.service.js';
 import { toRoleEntity } from '../webhooks/entities.js';
@@ -10,9 +11,11 @@ import * as repository from './role-assignments.repository.js';
 import {
   assignApplicationRoles,
   assignUserRoles,
+  replaceUserRoles,
   unassignApplicationRole,
   unassignUserRole,
 } from './role-assignments.service.js';
+import { roleSearchColumns } from './roles.repository.js';
 import { roleIdsBody, roleResponse } from './roles.schemas.js';
 import { errorResponses, idParams, noContent } from './route-schemas.js';
 
@@ -21,6 +24,7 @@ const assigned = z.object({
   addedRoleIds: z.array(z.string()).describe('The roles newly assigned by this call'),
 });
 const roleId = z.string().min(1).max(128);
+const roleSearchFields = Object.keys(roleSearchColumns);
 
 /** Roles held by users (type User) and by machine-to-machine applications (type MachineToMachine). */
 export const roleAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,14 +35,15 @@ export const roleAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Users'],
         summary: 'List the roles of a user',
         params: userIdParams,
-        querystring: pageQuery,
+        querystring: pageQuery.extend(searchQuery.shape),
         response: { 200: z.array(roleResponse), ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       const db = request.server.services.db;
       const user = await getUser(db, request.params.userId);
-      const { total, rows } = await repository.listUserRoles(db, user.id, pageBounds(request.query));
+      const search = parseSearch(request.url, roleSearchFields);
+      const { total, rows } = await repository.listUserRoles(db, user.id, search, pageBounds(request.query));
       sendTotal(reply, total);
       return rows.map(toRoleEntity);
     },
@@ -61,6 +66,21 @@ export const roleAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send(result);
     },
+  );
+
+  app.put(
+    '/users/:userId/roles',
+    {
+      schema: {
+        tags: ['Users'],
+        summary: 'Replace the roles of a user with exactly these user roles',
+        params: userIdParams,
+        body: z.object({ roleIds: z.array(roleId).max(100) }),
+        response: { 200: z.object({ roleIds: z.array(z.string()) }), ...errorResponses(400, 404, 422) },
+      },
+    },
+    (request) =>
+      mutate(request, 200, (trx) => replaceUserRoles(trx, request.params.userId, request.body.roleIds)),
   );
 
   app.delete(
@@ -88,7 +108,7 @@ export const roleAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Applications'],
         summary: 'List the roles of an application',
         params: idParams,
-        querystring: pageQuery,
+        querystring: pageQuery.extend(searchQuery.shape),
         response: { 200: z.array(roleResponse), ...errorResponses(400, 404) },
       },
     },
@@ -98,6 +118,7 @@ export const roleAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { total, rows } = await repository.listApplicationRoles(
         db,
         application.id,
+        parseSearch(request.url, roleSearchFields),
         pageBounds(request.query),
       );
       sendTotal(reply, total);

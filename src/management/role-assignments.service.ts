@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ApiError, notFound } from '../http/errors.js';
+import { ApiError } from '../http/errors.js';
 import type { Database } from '../storage/schema.js';
 import type { RoleType } from '../storage/tables/core.js';
 import { getUser } from '../users/users.service.js';
@@ -15,6 +15,17 @@ export interface AssignedRoles {
   addedRoleIds: string[];
 }
 
+// Logto answers a missing relation row with `entity.not_found`, a missing entity with `…not_exists_with_id`.
+const notHeld = (holder: string) =>
+  new ApiError(404, 'entity.not_found', `The ${holder} does not hold this role.`);
+
+export const userRoleTypeError = () =>
+  new ApiError(422, 'user.invalid_role_type', 'A machine-to-machine role cannot be assigned to a user.');
+export const applicationRoleTypeError = () =>
+  new ApiError(422, 'application.invalid_role_type', 'A user role cannot be assigned to an application.');
+export const notMachineToMachine = () =>
+  new ApiError(422, 'application.invalid_type', 'Only machine-to-machine applications can have roles.');
+
 /** Every listed role, all of `type`; otherwise nothing is assigned and the error names the problem. */
 async function requireRolesOfType(trx: Trx, roleIds: string[], type: RoleType, wrongType: ApiError) {
   const roles = await requireAll('role', roleIds, (ids) => findRoles(trx, ids));
@@ -25,18 +36,26 @@ async function requireRolesOfType(trx: Trx, roleIds: string[], type: RoleType, w
 /** Adds roles to a user; roles already held are kept and not reported as added (as Logto). */
 export async function assignUserRoles(trx: Trx, userId: string, roleIds: string[]): Promise<AssignedRoles> {
   await getUser(trx, userId);
-  const ids = await requireRolesOfType(
-    trx,
-    roleIds,
-    'User',
-    new ApiError(422, 'user.invalid_role_type', 'A machine-to-machine role cannot be assigned to a user.'),
-  );
+  const ids = await requireRolesOfType(trx, roleIds, 'User', userRoleTypeError());
   return { roleIds: ids, addedRoleIds: await assignments.addUserRoles(trx, userId, ids) };
+}
+
+/** PUT semantics: the user ends up holding exactly the listed user roles (none when empty). */
+export async function replaceUserRoles(
+  trx: Trx,
+  userId: string,
+  roleIds: string[],
+): Promise<{ roleIds: string[] }> {
+  await getUser(trx, userId);
+  const ids = roleIds.length === 0 ? [] : await requireRolesOfType(trx, roleIds, 'User', userRoleTypeError());
+  await assignments.removeUserRolesExcept(trx, userId, ids);
+  await assignments.addUserRoles(trx, userId, ids);
+  return { roleIds: ids };
 }
 
 export async function unassignUserRole(trx: Trx, userId: string, roleId: string): Promise<void> {
   await getUser(trx, userId);
-  if (!(await assignments.removeUserRole(trx, userId, roleId))) throw notFound('role of the user', roleId);
+  if (!(await assignments.removeUserRole(trx, userId, roleId))) throw notHeld('user');
 }
 
 /** Only machine-to-machine applications hold roles; their client_credentials tokens carry those scopes. */
@@ -47,19 +66,23 @@ export async function assignApplicationRoles(
 ): Promise<AssignedRoles> {
   const app = await getApplication(trx, applicationId);
   if (app.type !== 'MachineToMachine') {
-    throw new ApiError(
-      422,
-      'application.invalid_type',
-      'Only machine-to-machine applications can have roles.',
-    );
+    throw notMachineToMachine();
   }
-  const ids = await requireRolesOfType(
-    trx,
-    roleIds,
-    'MachineToMachine',
-    new ApiError(422, 'application.invalid_role_type', 'A user role cannot be assigned to an application.'),
-  );
+  const ids = await requireRolesOfType(trx, roleIds, 'MachineToMachine', applicationRoleTypeError());
   return { roleIds: ids, addedRoleIds: await assignments.addApplicationRoles(trx, applicationId, ids) };
+}
+
+/** PUT semantics for a machine-to-machine application: exactly the listed roles afterwards. */
+export async function replaceApplicationRoles(trx: Trx, applicationId: string, roleIds: string[]) {
+  const app = await getApplication(trx, applicationId);
+  if (app.type !== 'MachineToMachine') throw notMachineToMachine();
+  const ids =
+    roleIds.length === 0
+      ? []
+      : await requireRolesOfType(trx, roleIds, 'MachineToMachine', applicationRoleTypeError());
+  await assignments.removeApplicationRolesExcept(trx, applicationId, ids);
+  await assignments.addApplicationRoles(trx, applicationId, ids);
+  return { roleIds: ids };
 }
 
 export async function unassignApplicationRole(
@@ -68,7 +91,5 @@ export async function unassignApplicationRole(
   roleId: string,
 ): Promise<void> {
   await getApplication(trx, applicationId);
-  if (!(await assignments.removeApplicationRole(trx, applicationId, roleId))) {
-    throw notFound('role of the application', roleId);
-  }
+  if (!(await assignments.removeApplicationRole(trx, applicationId, roleId))) throw notHeld('application');
 }

@@ -1,16 +1,20 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../storage/database.js';
+import type { Search } from '../http/search-query.js';
 import { pageWithTotal, type PageBounds } from '../storage/paging.js';
+import { runSearch, searchCondition } from '../storage/search.repository.js';
 import type { Database } from '../storage/schema.js';
 import type { RolesTable, RoleType } from '../storage/tables/core.js';
-import { likePattern } from './route-schemas.js';
 
 export type RoleRow = Selectable<RolesTable>;
 
 export interface RoleFilter {
-  search?: string;
+  search: Search;
   type?: RoleType;
 }
+
+/** Role search as Logto's: these fields, `search` looking in all of them. */
+export const roleSearchColumns = { id: 'roles.id', name: 'roles.name', description: 'roles.description' };
 
 export function findRole(db: Db, id: string): Promise<RoleRow | undefined> {
   return db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
@@ -37,19 +41,18 @@ export async function roleNameTaken(db: Db, name: string, exceptId?: string): Pr
 function filtered(db: Db, filter: RoleFilter) {
   let query = db.selectFrom('roles');
   if (filter.type) query = query.where('type', '=', filter.type);
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
-    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
-  }
-  return query;
+  const condition = searchCondition(filter.search, roleSearchColumns);
+  return condition ? query.where(condition) : query;
 }
 
 /** Newest first, with the total of the filter. */
 export function listRoles(db: Db, filter: RoleFilter, page: PageBounds) {
-  return pageWithTotal(
-    filtered(db, filter),
-    (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
-    page,
+  return runSearch(() =>
+    pageWithTotal(
+      filtered(db, filter),
+      (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+      page,
+    ),
   );
 }
 

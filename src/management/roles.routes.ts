@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
+import { parseSearch } from '../http/search-query.js';
 import { mutate } from './mutation.js';
 import { roleAssignmentsRoutes } from './role-assignments.routes.js';
+import { roleMembersRoutes } from './role-members.routes.js';
 import { roleScopesRoutes } from './role-scopes.routes.js';
 import * as repository from './roles.repository.js';
 import { createRoleBody, listRolesQuery, roleResponse, updateRoleBody } from './roles.schemas.js';
@@ -38,7 +40,8 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const db = request.server.services.db;
-      const filter = { search: request.query.search, type: request.query.type };
+      const search = parseSearch(request.url, Object.keys(repository.roleSearchColumns));
+      const filter = { search, type: request.query.type };
       const { total, rows } = await repository.listRoles(db, filter, pageBounds(request.query));
       sendTotal(reply, total);
       return rows.map(toRoleResponse);
@@ -91,4 +94,5 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(roleScopesRoutes);
   await app.register(roleAssignmentsRoutes);
+  await app.register(roleMembersRoutes);
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchQuery } from '../http/search-query.js';
 import { idList } from './route-schemas.js';
 
 export const roleTypes = ['User', 'MachineToMachine'] as const;
@@ -28,10 +29,7 @@ export const roleResponse = z.object({
   isDefault: z.boolean(),
 });
 
-export const listRolesQuery = z.object({
-  search: z.string().max(256).optional(),
-  type: z.enum(roleTypes).optional(),
-});
+export const listRolesQuery = searchQuery.extend({ type: z.enum(roleTypes).optional() });
 
 export const scopeIdsBody = z.object({ scopeIds: idList });
 export const roleIdsBody = z.object({ roleIds: idList });

@@ -3,9 +3,9 @@ import { ApiError, notFound } from '../http/errors.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import { toScopeEntity, type ScopeEntity } from '../webhooks/entities.js';
-import { isManagementScope, managementApiProtected, uniquely } from './conflicts.js';
+import { uniquely } from './conflicts.js';
 import type { EventSink } from './mutation.js';
-import { getResource } from './resources.service.js';
+import { assertNotManagementApi, getResource } from './resources.service.js';
 import type { CreateScopeInput, UpdateScopeInput } from './resources.schemas.js';
 import * as repository from './scopes.repository.js';
 
@@ -32,6 +32,7 @@ export async function createScope(
   input: CreateScopeInput,
 ): Promise<ScopeEntity> {
   await getResource(trx, resourceId);
+  assertNotManagementApi(resourceId);
   if (await repository.scopeNameTaken(trx, resourceId, input.name)) throw nameInUse(input.name);
   const scope = await uniquely(
     uniqueName,
@@ -57,12 +58,10 @@ export async function updateScope(
   input: UpdateScopeInput,
 ): Promise<ScopeEntity> {
   const current = await getScope(trx, resourceId, scopeId);
+  assertNotManagementApi(resourceId);
   const name = input.name !== undefined && input.name !== current.name ? input.name : undefined;
-  if (name !== undefined) {
-    // Management tokens are requested with `scope=all`; renaming it would lock every caller out.
-    if (isManagementScope(scopeId))
-      throw managementApiProtected('scope.cannot_modify_management_scope', 'This scope');
-    if (await repository.scopeNameTaken(trx, resourceId, name, scopeId)) throw nameInUse(name);
+  if (name !== undefined && (await repository.scopeNameTaken(trx, resourceId, name, scopeId))) {
+    throw nameInUse(name);
   }
   const changes = {
     ...(name !== undefined ? { name } : {}),
@@ -83,13 +82,7 @@ export async function updateScope(
 
 export async function deleteScope(trx: Trx, events: EventSink, resourceId: string, scopeId: string) {
   await getScope(trx, resourceId, scopeId);
-  if (isManagementScope(scopeId)) {
-    throw new ApiError(
-      400,
-      'scope.cannot_delete_management_scope',
-      'The management API scope cannot be deleted.',
-    );
-  }
+  assertNotManagementApi(resourceId);
   await repository.deleteScope(trx, scopeId);
   events.emit('Scope.Deleted', { data: null });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
+import { parseSearch } from '../http/search-query.js';
 import { hashPassword } from '../users/passwords.js';
 import { toUserResponse } from '../users/user-response.js';
 import * as repository from '../users/users.repository.js';
@@ -14,6 +15,7 @@ import {
 import * as users from '../users/users.service.js';
 import { mutate } from './mutation.js';
 import { errorResponses, noContent } from './route-schemas.js';
+import { userAccessRoutes } from './user-access.routes.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 
 const tags = ['Users'];
@@ -43,15 +45,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'List users, newest first; `search` matches username, email, phone and name',
+        summary:
+          'List users, newest first; Logto search: `search`, `search.<field>`, `mode.<field>`, `joint`, `isCaseSensitive`',
         querystring: pageQuery.extend(listUsersQuery.shape),
         response: { 200: z.array(userResponse), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
-      const { search } = request.query;
+      const { excludeRoleId, excludeOrganizationId } = request.query;
+      const search = parseSearch(request.url, Object.keys(repository.userSearchColumns));
       const db = request.server.services.db;
-      const { total, rows } = await repository.listUsers(db, search, pageBounds(request.query));
+      const filter = { search, excludeRoleId, excludeOrganizationId };
+      const { total, rows } = await repository.listUsers(db, filter, pageBounds(request.query));
       sendTotal(reply, total);
       return rows.map(toUserResponse);
     },
@@ -104,4 +109,5 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(userAttributesRoutes);
+  await app.register(userAccessRoutes);
 };

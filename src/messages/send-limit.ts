@@ -19,7 +19,7 @@ export async function guardSendLimit(
   services: Services,
   recipient: string,
   context: TriggerContext,
-  action = 'SendVerificationCode',
+  action = 'VerificationCodeSend',
 ): Promise<void> {
   const { sendLimitPerHour, sendMinIntervalSeconds } = services.config.messages;
   const allowed = await takeSendSlot(services.db, recipient, {

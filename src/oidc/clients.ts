@@ -2,6 +2,7 @@ import type { ClientMetadata } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import { shortCache } from '../storage/short-cache.js';
 import type { ApplicationType } from '../storage/tables/core.js';
+import { SECRETS_METADATA, standInSecret, type ClientSecrets } from './client-secrets.js';
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
@@ -25,6 +26,16 @@ async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetad
     .where('id', '=', clientId)
     .executeTakeFirst();
   if (!app) return undefined;
+  const named = await db
+    .selectFrom('application_secrets')
+    .select(['digest', 'expires_at'])
+    .where('application_id', '=', clientId)
+    .orderBy('name')
+    .execute();
+  const secrets: ClientSecrets = {
+    legacy: app.secret !== null,
+    named: named.map((row) => ({ digest: row.digest, expiresAt: row.expires_at?.getTime() ?? null })),
+  };
 
   const isPublic = publicTypes.has(app.type);
   // oidc-provider refuses a code-flow client without redirect URIs; such an app may still exchange tokens.
@@ -35,7 +46,7 @@ async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetad
 
   return {
     client_id: app.id,
-    ...(isPublic ? {} : { client_secret: app.secret }),
+    ...(isPublic ? {} : { client_secret: app.secret ?? standInSecret(app.id), [SECRETS_METADATA]: secrets }),
     client_name: app.id,
     application_type: app.type === 'Native' ? 'native' : 'web',
     grant_types: grantTypes,

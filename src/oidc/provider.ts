@@ -4,6 +4,7 @@ import type { Db } from '../storage/database.js';
 import { systemSecret } from '../storage/system-secrets.js';
 import { createExtraTokenClaims } from '../impersonation/token-claims.js';
 import { findAccount } from './accounts.js';
+import { acceptNamedSecrets, SECRETS_METADATA } from './client-secrets.js';
 import { createAdapterFactory } from './adapter.js';
 import { enforceGrantLimitOnAuthorization } from './grants.limit.js';
 import { resourceServerInfo } from './resource-servers.js';
@@ -59,6 +60,7 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
     // discovery does not advertise them.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     pkce: { required: () => true },
+    extraClientMetadata: { properties: [SECRETS_METADATA] },
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
@@ -104,6 +106,7 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
   const provider = new Provider(config.issuer, configuration);
   provider.proxy = config.trustProxy;
   enforceGrantLimitOnAuthorization(provider, db);
+  acceptNamedSecrets(provider);
   extend?.(provider);
   return provider;
 }

@@ -1,7 +1,8 @@
 import type { Insertable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
-import { likePattern } from '../management/route-schemas.js';
+import type { Search } from '../http/search-query.js';
 import type { Db } from '../storage/database.js';
 import { pageWithTotal, type PageBounds } from '../storage/paging.js';
+import { runSearch, searchCondition } from '../storage/search.repository.js';
 import type { Database } from '../storage/schema.js';
 import type { UsersTable } from '../storage/tables/core.js';
 import { foldIdentifierText } from './fold-identifier.js';
@@ -42,27 +43,50 @@ export function lockUser(trx: Transaction<Database>, id: string): Promise<UserRo
   return selectUsers(trx).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-function matching(db: Db, search: string | undefined) {
-  const query = db.selectFrom('users');
-  if (!search) return query;
-  const pattern = likePattern(search);
-  return query.where((eb) =>
-    eb.or([
-      eb('username', 'ilike', pattern),
-      eb('primary_email', 'ilike', pattern),
-      // Phones are stored without their leading +.
-      eb('primary_phone', 'ilike', likePattern(search.replace(/^\+/, ''))),
-      eb('name', 'ilike', pattern),
-    ]),
-  );
+/** User search as Logto's: these fields, `search` looking in all of them. */
+export const userSearchColumns = {
+  id: 'users.id',
+  primaryEmail: 'users.primary_email',
+  primaryPhone: 'users.primary_phone',
+  username: 'users.username',
+  name: 'users.name',
+};
+
+export interface UserFilter {
+  search: Search;
+  /** Only holders of this role. */
+  roleId?: string;
+  /** Leave out holders of this role / members of this organization. */
+  excludeRoleId?: string;
+  excludeOrganizationId?: string;
 }
 
-/** Newest first, with the total of the search. */
-export function listUsers(db: Db, search: string | undefined, page: PageBounds) {
-  return pageWithTotal(
-    matching(db, search),
-    (q) => withColumns(q).orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    page,
+function matching(db: Db, filter: UserFilter) {
+  let query = db.selectFrom('users');
+  const condition = searchCondition(filter.search, userSearchColumns);
+  if (condition) query = query.where(condition);
+  const { roleId, excludeRoleId, excludeOrganizationId } = filter;
+  const holders = (id: string) => db.selectFrom('users_roles').select('user_id').where('role_id', '=', id);
+  if (roleId !== undefined) query = query.where('users.id', 'in', holders(roleId));
+  if (excludeRoleId !== undefined) query = query.where('users.id', 'not in', holders(excludeRoleId));
+  if (excludeOrganizationId !== undefined) {
+    const members = db
+      .selectFrom('organization_users')
+      .select('user_id')
+      .where('organization_id', '=', excludeOrganizationId);
+    query = query.where('users.id', 'not in', members);
+  }
+  return query;
+}
+
+/** Newest first, with the total of the filter; `page` undefined reads every row. */
+export function listUsers(db: Db, filter: UserFilter, page: PageBounds) {
+  return runSearch(() =>
+    pageWithTotal(
+      matching(db, filter),
+      (q) => withColumns(q).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+      page,
+    ),
   );
 }
 

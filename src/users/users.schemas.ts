@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedJsonObject } from '../http/bounded-json.js';
+import { searchQuery } from '../http/search-query.js';
 import { jsonObject } from '../management/route-schemas.js';
 import { HUMAN_PHONE, phoneDigits } from './phone.js';
 
@@ -74,7 +75,10 @@ export const profileBody = z.object({ profile: userProfile });
 export const passwordBody = z.object({ password });
 export const suspensionBody = z.object({ isSuspended: z.boolean() });
 export const userIdParams = z.object({ userId: z.string().min(1).max(128) });
-export const listUsersQuery = z.object({ search: z.string().max(256).optional() });
+export const listUsersQuery = searchQuery.extend({
+  excludeRoleId: z.string().min(1).max(128).optional(),
+  excludeOrganizationId: z.string().min(1).max(128).optional(),
+});
 
 export const userResponse = z.object({
   id: z.string(),

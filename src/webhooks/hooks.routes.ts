@@ -25,7 +25,12 @@ export const hooksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const hook = await service.createHook(db, config, request.body);
-      return reply.status(201).send(service.toHookResponse(hook));
+      const response = service.toHookResponse(hook);
+      const { event, config: input } = request.body;
+      // Logto's legacy `{event, config: {url, retries}}` form gets its members back.
+      if (event !== undefined) response.event = event;
+      if (input.retries !== undefined) response.config = { ...response.config, retries: input.retries };
+      return reply.status(201).send(response);
     },
   );
 

@@ -17,6 +17,8 @@ const headerValue = z
 export const hookConfig = z.object({
   url: z.string().min(1).max(2048),
   headers: z.record(headerName, headerValue).optional(),
+  /** Logto's legacy form; accepted and echoed, the retry schedule is the service's (docs/compatibility.md). */
+  retries: z.int().min(0).max(3).optional(),
 });
 
 export type HookConfigInput = z.infer<typeof hookConfig>;
@@ -50,7 +52,13 @@ export const hookResponse = z.object({
   id: z.string(),
   name: z.string(),
   events: z.array(z.string()),
-  config: z.object({ url: z.string(), headers: z.record(z.string(), z.string()).optional() }),
+  /** Echoed on creation when the legacy single-event form was used. */
+  event: z.string().optional(),
+  config: z.object({
+    url: z.string(),
+    headers: z.record(z.string(), z.string()).optional(),
+    retries: z.number().optional(),
+  }),
   signingKey: z.string(),
   /** The same key as a Standard Webhooks secret (`whsec_` + base64 of its UTF-8 bytes). */
   standardWebhookSecret: z.string(),

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { ApiError } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { bareHost, RefusedAddressError, resolveAllowed } from './address-policy.js';
@@ -31,6 +31,10 @@ export interface HookInput {
   enabled?: boolean;
 }
 
+// Logto answers an unknown hook id with `entity.not_exists`.
+const hookNotFound = (id: string) =>
+  new ApiError(404, 'entity.not_exists', `The hook with id \`${id}\` does not exist.`, { id });
+
 export async function createHook(
   db: Db,
   config: Config,
@@ -59,24 +63,24 @@ export async function updateHook(db: Db, config: Config, id: string, input: Hook
     enabled: input.enabled,
     ...endpoint,
   });
-  if (!updated) throw notFound('hook', id);
+  if (!updated) throw hookNotFound(id);
   return updated;
 }
 
 export async function regenerateSigningKey(db: Db, id: string) {
   const updated = await hooks.updateHook(db, id, { signingKey: newSigningKey() });
-  if (!updated) throw notFound('hook', id);
+  if (!updated) throw hookNotFound(id);
   return updated;
 }
 
 export async function getHook(db: Db, id: string) {
   const hook = await hooks.findHook(db, id);
-  if (!hook) throw notFound('hook', id);
+  if (!hook) throw hookNotFound(id);
   return hook;
 }
 
 export async function deleteHook(db: Db, id: string): Promise<void> {
-  if (!(await hooks.deleteHook(db, id))) throw notFound('hook', id);
+  if (!(await hooks.deleteHook(db, id))) throw hookNotFound(id);
 }
 
 export function toHookResponse(row: hooks.HookRow, stats?: HookResponse['executionStats']): HookResponse {

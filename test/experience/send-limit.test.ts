@@ -41,7 +41,7 @@ describe('per-recipient send limit', async () => {
     const fired = await events.take();
     assert.deepEqual(names(fired), ['Message.RateLimited', 'Message.RateLimited']);
     const limited = rateLimitedPayload.parse(fired[0]);
-    assert.equal(limited.action, 'SendVerificationCode');
+    assert.equal(limited.action, 'VerificationCodeSend');
     assert.equal(limited.recipient, email);
     assert.equal(limited.interactionEvent, 'Register');
     assert.equal(limited.applicationId, app.id);

@@ -47,12 +47,21 @@ describe('API resources and scopes', async () => {
     const patched = await t.api<Resource>('PATCH', `/resources/${created.id}`, {
       name: 'Renamed',
       accessTokenTtl: 60,
-      indicator: 'urn:example:renamed',
+      indicator: created.indicator,
     });
     assert.equal(patched.status, 200);
     assert.equal(patched.body.name, 'Renamed');
     assert.equal(patched.body.accessTokenTtl, 60);
-    assert.equal(patched.body.indicator, 'urn:example:renamed');
+    assert.equal(patched.body.indicator, created.indicator);
+    const moved = await t.api<ErrorBody>('PATCH', `/resources/${created.id}`, {
+      indicator: 'urn:example:moved',
+    });
+    assert.equal(moved.status, 400, 'the indicator is fixed at creation');
+    assert.equal(moved.body.code, 'guard.invalid_input');
+    assert.equal(
+      (await t.api<Resource>('GET', `/resources/${created.id}`)).body.indicator,
+      created.indicator,
+    );
 
     const page = await t.api<Resource[]>('GET', '/resources?page=1&page_size=1');
     assert.equal(page.status, 200);
@@ -65,6 +74,30 @@ describe('API resources and scopes', async () => {
     );
     const management = await t.api<Resource>('GET', `/resources/${MANAGEMENT_RESOURCE_ID}`);
     assert.equal(management.body.indicator, t.config.managementApiIndicator);
+  });
+
+  it('keeps at most one default resource with PATCH …/is-default', async () => {
+    const [a, b] = [await newResource(), await newResource()];
+    const setA = await t.api<Resource>('PATCH', `/resources/${a.id}/is-default`, { isDefault: true });
+    assert.equal(setA.status, 200);
+    assert.equal(setA.body.isDefault, true);
+    await t.api('PATCH', `/resources/${b.id}/is-default`, { isDefault: true });
+    const defaults = (await t.api<Resource[]>('GET', '/resources?page_size=100')).body.filter(
+      (r) => r.isDefault,
+    );
+    assert.deepEqual(
+      defaults.map((r) => r.id),
+      [b.id],
+    );
+    const cleared = await t.api<Resource>('PATCH', `/resources/${b.id}/is-default`, { isDefault: false });
+    assert.equal(cleared.body.isDefault, false);
+    for (const [path, body, status] of [
+      [`/resources/${a.id}/is-default`, {}, 400],
+      [`/resources/${a.id}/is-default`, { isDefault: 'yes' }, 400],
+      ['/resources/nope/is-default', { isDefault: true }, 404],
+    ] as const) {
+      assert.equal((await t.api('PATCH', path, body)).status, status, `${path} ${JSON.stringify(body)}`);
+    }
   });
 
   it('refuses bad resource input', async () => {
@@ -99,8 +132,7 @@ describe('API resources and scopes', async () => {
     assert.equal(duplicate.body.code, 'resource.resource_identifier_in_use');
     const second = await newResource();
     const patch = await t.api<ErrorBody>('PATCH', `/resources/${second.id}`, { indicator: first.indicator });
-    assert.equal(patch.status, 422);
-    assert.equal(patch.body.code, 'resource.resource_identifier_in_use');
+    assert.equal(patch.status, 400, 'indicators never change, so none can collide');
     const same = await t.api<Resource>('PATCH', `/resources/${second.id}`, { indicator: second.indicator });
     assert.equal(same.status, 200);
   });
@@ -136,29 +168,26 @@ describe('API resources and scopes', async () => {
     const deleteResource = await t.api<ErrorBody>('DELETE', `/resources/${MANAGEMENT_RESOURCE_ID}`);
     assert.equal(deleteResource.status, 400);
     assert.equal(deleteResource.body.code, 'resource.cannot_delete_management_api');
-    const moveIndicator = await t.api<ErrorBody>('PATCH', `/resources/${MANAGEMENT_RESOURCE_ID}`, {
-      indicator: 'https://elsewhere.example/api',
-    });
-    assert.equal(moveIndicator.status, 422);
-    const deleteScope = await t.api<ErrorBody>(
-      'DELETE',
-      `/resources/${MANAGEMENT_RESOURCE_ID}/scopes/${MANAGEMENT_SCOPE_ID}`,
+    const scopePath = `/resources/${MANAGEMENT_RESOURCE_ID}/scopes/${MANAGEMENT_SCOPE_ID}`;
+    for (const [method, path, body] of [
+      ['PATCH', `/resources/${MANAGEMENT_RESOURCE_ID}`, { indicator: 'https://elsewhere.example/api' }],
+      ['PATCH', `/resources/${MANAGEMENT_RESOURCE_ID}`, { name: 'Renamed' }],
+      ['PATCH', `/resources/${MANAGEMENT_RESOURCE_ID}`, { accessTokenTtl: 60 }],
+      ['PATCH', `/resources/${MANAGEMENT_RESOURCE_ID}/is-default`, { isDefault: true }],
+      ['POST', `/resources/${MANAGEMENT_RESOURCE_ID}/scopes`, { name: 'extra' }],
+      ['PATCH', scopePath, { name: 'everything' }],
+      ['PATCH', scopePath, { description: 'Everything' }],
+      ['DELETE', scopePath, undefined],
+    ] as const) {
+      const response = await t.api<ErrorBody>(method, path, body);
+      assert.equal(response.status, 400, `${method} ${path}`);
+      assert.equal(response.body.code, 'resource.cannot_modify_management_api', `${method} ${path}`);
+    }
+    const scope = await t.api<Scope[]>('GET', `/resources/${MANAGEMENT_RESOURCE_ID}/scopes`);
+    assert.deepEqual(
+      scope.body.map((s) => s.name),
+      ['all'],
     );
-    assert.equal(deleteScope.status, 400);
-    assert.equal(deleteScope.body.code, 'scope.cannot_delete_management_scope');
-    const renameScope = await t.api<ErrorBody>(
-      'PATCH',
-      `/resources/${MANAGEMENT_RESOURCE_ID}/scopes/${MANAGEMENT_SCOPE_ID}`,
-      { name: 'everything' },
-    );
-    assert.equal(renameScope.status, 422);
-    const describe = await t.api<Scope>(
-      'PATCH',
-      `/resources/${MANAGEMENT_RESOURCE_ID}/scopes/${MANAGEMENT_SCOPE_ID}`,
-      { description: 'Everything' },
-    );
-    assert.equal(describe.status, 200);
-    assert.equal(describe.body.name, 'all');
     // The management API still works after all these attempts.
     assert.equal((await t.api('GET', '/resources')).status, 200);
   });

@@ -69,7 +69,7 @@ describe('roles', async () => {
     const m2m = await newRole({ type: 'MachineToMachine' });
     const users = await t.api<Role[]>('GET', '/roles?type=User');
     assert.ok(users.body.every((r) => r.type === 'User'));
-    const found = await t.api<Role[]>('GET', '/roles?search=writ');
+    const found = await t.api<Role[]>('GET', '/roles?search=%25writ%25');
     assert.deepEqual(
       found.body.map((r) => r.id),
       [role.id],

@@ -56,16 +56,39 @@ describe('hook configuration', async () => {
     assert.equal((await t.api('DELETE', `/hooks/${hook.id}`)).status, 204);
     const gone = await t.api<Body>('GET', `/hooks/${hook.id}`);
     assert.equal(gone.status, 404);
-    assert.equal(gone.body.code, 'entity.not_exists_with_id');
-    assert.equal((await t.api('DELETE', `/hooks/${hook.id}`)).status, 404);
-    assert.equal((await t.api('PATCH', `/hooks/${hook.id}`, { name: 'x' })).status, 404);
-    assert.equal((await t.api('PATCH', `/hooks/${hook.id}/signing-key`)).status, 404);
+    assert.equal(gone.body.code, 'entity.not_exists');
+    for (const [method, path, body] of [
+      ['DELETE', `/hooks/${hook.id}`, undefined],
+      ['PATCH', `/hooks/${hook.id}`, { name: 'x' }],
+      ['PATCH', `/hooks/${hook.id}/signing-key`, undefined],
+      ['GET', `/hooks/${hook.id}/recent-logs`, undefined],
+      ['POST', `/hooks/${hook.id}/test`, { events: ['PostRegister'], config: { url: receiver.url } }],
+    ] as const) {
+      const response = await t.api<Body>(method, path, body);
+      assert.equal(response.status, 404, `${method} ${path}`);
+      assert.equal(response.body.code, 'entity.not_exists', `${method} ${path}`);
+    }
   });
 
   it('accepts the deprecated single `event` form', async () => {
-    const created = await create({ name: 'legacy', event: 'PostSignIn', config: { url: receiver.url } });
+    const created = await create({
+      name: 'legacy',
+      event: 'PostSignIn',
+      config: { url: receiver.url, retries: 3 },
+    });
     assert.equal(created.status, 201);
     assert.deepEqual(created.body.events, ['PostSignIn']);
+    const echoed = created.body as unknown as { event: string; config: { retries: number } };
+    assert.equal(echoed.event, 'PostSignIn', 'the legacy members are echoed');
+    assert.equal(echoed.config.retries, 3);
+    for (const retries of [-1, 4, 'x']) {
+      const refused = await create({
+        name: 'legacy',
+        event: 'PostSignIn',
+        config: { url: receiver.url, retries },
+      });
+      assert.equal(refused.status, 400, String(retries));
+    }
   });
 
   it('lists hooks in pages with Total-Number and optional execution stats', async () => {

@@ -13,9 +13,17 @@ export interface paths {
                 query?: {
                     page?: number;
                     page_size?: number;
+                    /** @description A LIKE pattern (`%` wildcards) matched against every field */
+                    search?: string | string[];
+                    mode?: "exact" | "like" | "similar_to" | "posix";
+                    joint?: "or" | "and";
+                    jointMode?: "or" | "and";
+                    isCaseSensitive?: "0" | "1" | "true" | "false";
                     /** @description Only applications of these types */
                     types?: ("Native" | "SPA" | "Traditional" | "MachineToMachine" | "Protected" | "SAML") | ("Native" | "SPA" | "Traditional" | "MachineToMachine" | "Protected" | "SAML")[];
-                    search?: string;
+                    isThirdParty?: "true" | "false";
+                    excludeRoleId?: string;
+                    excludeOrganizationId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -44,6 +52,12 @@ export interface paths {
                             customClientMetadata: {
                                 allowTokenExchange: boolean;
                                 maxAllowedGrants?: number;
+                                corsAllowedOrigins?: string[];
+                                idTokenTtl?: number;
+                                refreshTokenTtl?: number;
+                                refreshTokenTtlInDays?: number;
+                                alwaysIssueRefreshToken?: boolean;
+                                rotateRefreshToken?: boolean;
                             };
                             customData: {
                                 [key: string]: unknown;
@@ -95,6 +109,12 @@ export interface paths {
                         customClientMetadata?: {
                             allowTokenExchange?: boolean;
                             maxAllowedGrants?: number;
+                            corsAllowedOrigins?: string[];
+                            idTokenTtl?: number;
+                            refreshTokenTtl?: number;
+                            refreshTokenTtlInDays?: number;
+                            alwaysIssueRefreshToken?: boolean;
+                            rotateRefreshToken?: boolean;
                         };
                         customData?: {
                             [key: string]: unknown;
@@ -124,6 +144,12 @@ export interface paths {
                             customClientMetadata: {
                                 allowTokenExchange: boolean;
                                 maxAllowedGrants?: number;
+                                corsAllowedOrigins?: string[];
+                                idTokenTtl?: number;
+                                refreshTokenTtl?: number;
+                                refreshTokenTtlInDays?: number;
+                                alwaysIssueRefreshToken?: boolean;
+                                rotateRefreshToken?: boolean;
                             };
                             customData: {
                                 [key: string]: unknown;
@@ -207,6 +233,12 @@ export interface paths {
                             customClientMetadata: {
                                 allowTokenExchange: boolean;
                                 maxAllowedGrants?: number;
+                                corsAllowedOrigins?: string[];
+                                idTokenTtl?: number;
+                                refreshTokenTtl?: number;
+                                refreshTokenTtlInDays?: number;
+                                alwaysIssueRefreshToken?: boolean;
+                                rotateRefreshToken?: boolean;
                             };
                             customData: {
                                 [key: string]: unknown;
@@ -293,6 +325,12 @@ export interface paths {
                         customClientMetadata?: {
                             allowTokenExchange?: boolean;
                             maxAllowedGrants?: number | null;
+                            corsAllowedOrigins?: string[];
+                            idTokenTtl?: number;
+                            refreshTokenTtl?: number;
+                            refreshTokenTtlInDays?: number;
+                            alwaysIssueRefreshToken?: boolean;
+                            rotateRefreshToken?: boolean;
                         };
                         customData?: {
                             [key: string]: unknown;
@@ -322,6 +360,12 @@ export interface paths {
                             customClientMetadata: {
                                 allowTokenExchange: boolean;
                                 maxAllowedGrants?: number;
+                                corsAllowedOrigins?: string[];
+                                idTokenTtl?: number;
+                                refreshTokenTtl?: number;
+                                refreshTokenTtlInDays?: number;
+                                alwaysIssueRefreshToken?: boolean;
+                                rotateRefreshToken?: boolean;
                             };
                             customData: {
                                 [key: string]: unknown;
@@ -372,6 +416,719 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/applications/{id}/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the named secrets of an application (without their values) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applicationId: string;
+                            name: string;
+                            /** @description epoch milliseconds */
+                            createdAt: number;
+                            /** @description epoch milliseconds; null: never expires */
+                            expiresAt: number | null;
+                            /** @description only when created: the secret is stored as a digest */
+                            value?: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a named secret, optionally expiring; its value is shown only in this answer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        expiresAt?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applicationId: string;
+                            name: string;
+                            /** @description epoch milliseconds */
+                            createdAt: number;
+                            /** @description epoch milliseconds; null: never expires */
+                            expiresAt: number | null;
+                            /** @description only when created: the secret is stored as a digest */
+                            value?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/secrets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a named secret: it stops authenticating at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a named secret */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applicationId: string;
+                            name: string;
+                            /** @description epoch milliseconds */
+                            createdAt: number;
+                            /** @description epoch milliseconds; null: never expires */
+                            expiresAt: number | null;
+                            /** @description only when created: the secret is stored as a digest */
+                            value?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/applications/{id}/legacy-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove the legacy secret, leaving only named secrets to authenticate */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            secret: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "Protected" | "SAML";
+                            isThirdParty: boolean;
+                            oidcClientMetadata: {
+                                redirectUris: string[];
+                                postLogoutRedirectUris: string[];
+                            };
+                            customClientMetadata: {
+                                allowTokenExchange: boolean;
+                                maxAllowedGrants?: number;
+                                corsAllowedOrigins?: string[];
+                                idTokenTtl?: number;
+                                refreshTokenTtl?: number;
+                                refreshTokenTtlInDays?: number;
+                                alwaysIssueRefreshToken?: boolean;
+                                rotateRefreshToken?: boolean;
+                            };
+                            customData: {
+                                [key: string]: unknown;
+                            };
+                            /** @description epoch milliseconds */
+                            createdAt: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/custom-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Merge members into the custom data of an application (the body is the object) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/applications/{id}/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organizations an application is a member of */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            customData: {
+                                [key: string]: unknown;
+                            };
+                            createdAt: number;
+                            organizationRoles: {
+                                id: string;
+                                name: string;
+                            }[];
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the roles of an application */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                    /** @description A LIKE pattern (`%` wildcards) matched against every field */
+                    search?: string | string[];
+                    mode?: "exact" | "like" | "similar_to" | "posix";
+                    joint?: "or" | "and";
+                    jointMode?: "or" | "and";
+                    isCaseSensitive?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "User" | "MachineToMachine";
+                            isDefault: boolean;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace the roles of a machine-to-machine application with exactly these */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        roleIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            roleIds: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        /** Assign machine-to-machine roles to a machine-to-machine application */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        roleIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The roles requested */
+                            roleIds: string[];
+                            /** @description The roles newly assigned by this call */
+                            addedRoleIds: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/resources": {
@@ -688,6 +1445,84 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/resources/{id}/is-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Make an API resource the default (clearing any other) or not */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        isDefault: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            indicator: string;
+                            accessTokenTtl: number;
+                            isDefault: boolean;
+                            /** @description epoch milliseconds */
+                            createdAt: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/resources/{resourceId}/scopes": {
         parameters: {
             query?: never;
@@ -986,13 +1821,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List users, newest first; `search` matches username, email, phone and name */
+        /** List users, newest first; Logto search: `search`, `search.<field>`, `mode.<field>`, `joint`, `isCaseSensitive` */
         get: {
             parameters: {
                 query?: {
                     page?: number;
                     page_size?: number;
-                    search?: string;
+                    /** @description A LIKE pattern (`%` wildcards) matched against every field */
+                    search?: string | string[];
+                    mode?: "exact" | "like" | "similar_to" | "posix";
+                    joint?: "or" | "and";
+                    jointMode?: "or" | "and";
+                    isCaseSensitive?: "0" | "1" | "true" | "false";
+                    excludeRoleId?: string;
+                    excludeOrganizationId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1880,6 +2722,210 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/users/{userId}/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the API scopes a user holds through user roles */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            resourceId: string;
+                            name: string;
+                            description: string;
+                            /** @description epoch milliseconds */
+                            createdAt: number;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organizations of a user, each with the user’s organization roles there */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            customData: {
+                                [key: string]: unknown;
+                            };
+                            createdAt: number;
+                            organizationRoles: {
+                                id: string;
+                                name: string;
+                            }[];
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/password/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a password against the user’s: 204 when it matches, 422 otherwise */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{userId}/mfa-verifications": {
         parameters: {
             query?: never;
@@ -2243,7 +3289,12 @@ export interface paths {
                 query?: {
                     page?: number;
                     page_size?: number;
-                    search?: string;
+                    /** @description A LIKE pattern (`%` wildcards) matched against every field */
+                    search?: string | string[];
+                    mode?: "exact" | "like" | "similar_to" | "posix";
+                    joint?: "or" | "and";
+                    jointMode?: "or" | "and";
+                    isCaseSensitive?: "0" | "1" | "true" | "false";
                     type?: "User" | "MachineToMachine";
                 };
                 header?: never;
@@ -2780,6 +3831,12 @@ export interface paths {
                 query?: {
                     page?: number;
                     page_size?: number;
+                    /** @description A LIKE pattern (`%` wildcards) matched against every field */
+                    search?: string | string[];
+                    mode?: "exact" | "like" | "similar_to" | "posix";
+                    joint?: "or" | "and";
+                    jointMode?: "or" | "and";
+                    isCaseSensitive?: "0" | "1" | "true" | "false";
                 };
                 header?: never;
                 path: {
@@ -2833,7 +3890,76 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /** Replace the roles of a user with exactly these user roles */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        roleIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            roleIds: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
         /** Assign user roles to a user; roles already held are kept */
         post: {
             parameters: {
@@ -2965,19 +4091,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/applications/{id}/roles": {
+    "/api/applications/{id}/roles/{roleId}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List the roles of an application */
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a role from an application */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    roleId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the users holding a role, with the user search of GET /users */
         get: {
             parameters: {
                 query?: {
                     page?: number;
                     page_size?: number;
+                    /** @description A LIKE pattern (`%` wildcards) matched against every field */
+                    search?: string | string[];
+                    mode?: "exact" | "like" | "similar_to" | "posix";
+                    joint?: "or" | "and";
+                    jointMode?: "or" | "and";
+                    isCaseSensitive?: "0" | "1" | "true" | "false";
+                    excludeRoleId?: string;
+                    excludeOrganizationId?: string;
                 };
                 header?: never;
                 path: {
@@ -2995,11 +4181,47 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
-                            name: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "User" | "MachineToMachine";
-                            isDefault: boolean;
+                            username: string | null;
+                            primaryEmail: string | null;
+                            primaryPhone: string | null;
+                            name: string | null;
+                            avatar: string | null;
+                            customData: {
+                                [key: string]: unknown;
+                            };
+                            identities: {
+                                [key: string]: unknown;
+                            };
+                            profile: {
+                                familyName?: string;
+                                givenName?: string;
+                                middleName?: string;
+                                nickname?: string;
+                                preferredUsername?: string;
+                                profile?: string;
+                                website?: string;
+                                gender?: string;
+                                birthdate?: string;
+                                zoneinfo?: string;
+                                locale?: string;
+                                address?: {
+                                    formatted?: string;
+                                    streetAddress?: string;
+                                    locality?: string;
+                                    region?: string;
+                                    postalCode?: string;
+                                    country?: string;
+                                };
+                            };
+                            applicationId: string | null;
+                            /** @description epoch milliseconds */
+                            lastSignInAt: number | null;
+                            /** @description epoch milliseconds */
+                            createdAt: number;
+                            /** @description epoch milliseconds */
+                            updatedAt: number;
+                            isSuspended: boolean;
+                            hasPassword: boolean;
                         }[];
                     };
                 };
@@ -3032,7 +4254,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Assign machine-to-machine roles to a machine-to-machine application */
+        /** Assign a user role to users; refused whole when one of them already holds it */
         post: {
             parameters: {
                 query?: never;
@@ -3045,23 +4267,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        roleIds: string[];
+                        userIds: string[];
                     };
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description No content */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description The roles requested */
-                            roleIds: string[];
-                            /** @description The roles newly assigned by this call */
-                            addedRoleIds: string[];
-                        };
+                        "application/json": null;
                     };
                 };
                 /** @description Default Response */
@@ -3111,7 +4328,220 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/applications/{id}/roles/{roleId}": {
+    "/api/roles/{id}/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a role from a user */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/{id}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the machine-to-machine applications holding a role */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            secret: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "Protected" | "SAML";
+                            isThirdParty: boolean;
+                            oidcClientMetadata: {
+                                redirectUris: string[];
+                                postLogoutRedirectUris: string[];
+                            };
+                            customClientMetadata: {
+                                allowTokenExchange: boolean;
+                                maxAllowedGrants?: number;
+                                corsAllowedOrigins?: string[];
+                                idTokenTtl?: number;
+                                refreshTokenTtl?: number;
+                                refreshTokenTtlInDays?: number;
+                                alwaysIssueRefreshToken?: boolean;
+                                rotateRefreshToken?: boolean;
+                            };
+                            customData: {
+                                [key: string]: unknown;
+                            };
+                            /** @description epoch milliseconds */
+                            createdAt: number;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Assign a machine-to-machine role to machine-to-machine applications */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        applicationIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description No content */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/{id}/applications/{applicationId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3128,7 +4558,7 @@ export interface paths {
                 header?: never;
                 path: {
                     id: string;
-                    roleId: string;
+                    applicationId: string;
                 };
                 cookie?: never;
             };
@@ -3676,6 +5106,8 @@ export interface paths {
                     applicationId?: string;
                     startTime?: unknown;
                     endTime?: unknown;
+                    start_time?: unknown;
+                    end_time?: unknown;
                 };
                 header?: never;
                 path?: never;
@@ -3811,11 +5243,13 @@ export interface paths {
                             id: string;
                             name: string;
                             events: string[];
+                            event?: string;
                             config: {
                                 url: string;
                                 headers?: {
                                     [key: string]: string;
                                 };
+                                retries?: number;
                             };
                             signingKey: string;
                             standardWebhookSecret: string;
@@ -3864,6 +5298,7 @@ export interface paths {
                             headers?: {
                                 [key: string]: string;
                             };
+                            retries?: number;
                         };
                         enabled?: boolean;
                     };
@@ -3880,11 +5315,13 @@ export interface paths {
                             id: string;
                             name: string;
                             events: string[];
+                            event?: string;
                             config: {
                                 url: string;
                                 headers?: {
                                     [key: string]: string;
                                 };
+                                retries?: number;
                             };
                             signingKey: string;
                             standardWebhookSecret: string;
@@ -3947,11 +5384,13 @@ export interface paths {
                             id: string;
                             name: string;
                             events: string[];
+                            event?: string;
                             config: {
                                 url: string;
                                 headers?: {
                                     [key: string]: string;
                                 };
+                                retries?: number;
                             };
                             signingKey: string;
                             standardWebhookSecret: string;
@@ -4041,6 +5480,7 @@ export interface paths {
                             headers?: {
                                 [key: string]: string;
                             };
+                            retries?: number;
                         };
                         enabled?: boolean;
                     };
@@ -4057,11 +5497,13 @@ export interface paths {
                             id: string;
                             name: string;
                             events: string[];
+                            event?: string;
                             config: {
                                 url: string;
                                 headers?: {
                                     [key: string]: string;
                                 };
+                                retries?: number;
                             };
                             signingKey: string;
                             standardWebhookSecret: string;
@@ -4139,11 +5581,13 @@ export interface paths {
                             id: string;
                             name: string;
                             events: string[];
+                            event?: string;
                             config: {
                                 url: string;
                                 headers?: {
                                     [key: string]: string;
                                 };
+                                retries?: number;
                             };
                             signingKey: string;
                             standardWebhookSecret: string;
@@ -4201,6 +5645,7 @@ export interface paths {
                             headers?: {
                                 [key: string]: string;
                             };
+                            retries?: number;
                         };
                     };
                 };

@@ -6,6 +6,7 @@ import { keys, useApi } from '../ui/api';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field, Select } from '../ui/Field';
 import { PagedTable } from '../ui/PagedTable';
+import { substringSearch } from '../ui/search';
 import { applicationTypes, typeLabel, type ApplicationType } from './application-types';
 import { rememberSecret } from './secret-once';
 
@@ -29,7 +30,7 @@ export function ApplicationsPage() {
         load={(page, page_size) =>
           unwrapPage(
             api.GET('/api/applications', {
-              params: { query: { page, page_size, search: search || undefined } },
+              params: { query: { page, page_size, search: substringSearch(search) } },
             }),
           )
         }

@@ -6,6 +6,7 @@ import { keys, useApi } from '../ui/api';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field, Select } from '../ui/Field';
 import { PagedTable } from '../ui/PagedTable';
+import { substringSearch } from '../ui/search';
 
 type RoleType = 'User' | 'MachineToMachine';
 
@@ -62,7 +63,9 @@ export function RolesPage() {
         queryKey={[...keys.roles, 'list', { search }]}
         load={(page, page_size) =>
           unwrapPage(
-            api.GET('/api/roles', { params: { query: { page, page_size, search: search || undefined } } }),
+            api.GET('/api/roles', {
+              params: { query: { page, page_size, search: substringSearch(search) } },
+            }),
           )
         }
         rowKey={(role) => role.id}

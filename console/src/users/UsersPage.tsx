@@ -6,6 +6,7 @@ import { formatTime, keys, useApi } from '../ui/api';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';
 import { PagedTable } from '../ui/PagedTable';
+import { substringSearch } from '../ui/search';
 
 export function UsersPage() {
   const api = useApi();
@@ -21,7 +22,9 @@ export function UsersPage() {
         queryKey={[...keys.users, { search }]}
         load={(page, page_size) =>
           unwrapPage(
-            api.GET('/api/users', { params: { query: { page, page_size, search: search || undefined } } }),
+            api.GET('/api/users', {
+              params: { query: { page, page_size, search: substringSearch(search) } },
+            }),
           )
         }
         rowKey={(user) => user.id}

@@ -10,6 +10,7 @@ import * as retention from './0008_retention.js';
 import * as identityVerifications from './0009_identity_verifications.js';
 import * as mfa from './0010_mfa.js';
 import * as connectors from './0011_connectors.js';
+import * as applicationSecrets from './0012_application_secrets.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_identity_verifications': identityVerifications,
   '0010_mfa': mfa,
   '0011_connectors': connectors,
+  '0012_application_secrets': applicationSecrets,
 };

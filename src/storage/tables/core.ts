@@ -22,12 +22,22 @@ export interface ApplicationsTable {
   name: string;
   description: string | null;
   type: ApplicationType;
-  secret: string;
+  /** The legacy secret; null once removed in favour of named secrets. */
+  secret: string | null;
   is_third_party: Generated<boolean>;
   oidc_client_metadata: Json<OidcClientMetadata>;
   custom_client_metadata: Json<CustomClientMetadata>;
   custom_data: Json<Record<string, unknown>>;
   created_at: CreatedAt;
+}
+
+export interface ApplicationSecretsTable {
+  application_id: string;
+  name: string;
+  /** SHA-256 of the secret, hex; the secret itself is never stored. */
+  digest: string;
+  created_at: CreatedAt;
+  expires_at: Date | null;
 }
 
 export interface ResourcesTable {
@@ -141,6 +151,7 @@ export interface CoreTables {
   roles_scopes: RolesScopesTable;
   users_roles: UsersRolesTable;
   applications_roles: ApplicationsRolesTable;
+  application_secrets: ApplicationSecretsTable;
   oidc_model_instances: OidcModelInstancesTable;
   signing_keys: SigningKeysTable;
   system_secrets: SystemSecretsTable;
