@@ -8,6 +8,12 @@ async function main(command: string | undefined): Promise<void> {
       // Imported after validation, so a bad setting is reported before any library speaks.
       const { startService } = await import('./service.js');
       const { watchParent } = await import('./cli/parent-watch.js');
+      // Watched from the start, so a parent lost while the service starts up is not missed.
+      let parentGone = false;
+      let onParentGone = (): void => {
+        parentGone = true;
+      };
+      watchParent(() => onParentGone());
       const service = await startService(config);
       let stopping = false;
       const shutdown = (reason: string) => {
@@ -28,7 +34,8 @@ async function main(command: string | undefined): Promise<void> {
       };
       process.on('SIGINT', () => shutdown('SIGINT'));
       process.on('SIGTERM', () => shutdown('SIGTERM'));
-      watchParent(() => shutdown('parent process gone'));
+      onParentGone = () => shutdown('parent process gone');
+      if (parentGone) onParentGone();
       return;
     }
     case 'migrate': {
