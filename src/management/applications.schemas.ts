@@ -74,6 +74,7 @@ export const createApplicationBody = z.object({
 export const updateApplicationBody = z.object({
   name: z.string().trim().min(1).max(256).optional(),
   description: z.string().max(2048).nullish(),
+  isThirdParty: z.boolean().optional(),
   oidcClientMetadata: z
     .object({ redirectUris: uriList.optional(), postLogoutRedirectUris: uriList.optional() })
     .optional(),

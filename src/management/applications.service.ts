@@ -110,10 +110,13 @@ export async function updateApplication(
   const customClientMetadata: CustomClientMetadata = { ...current.custom_client_metadata, ...flags };
   if (maxAllowedGrants === null) delete customClientMetadata.maxAllowedGrants;
   else if (maxAllowedGrants !== undefined) customClientMetadata.maxAllowedGrants = maxAllowedGrants;
-  assertTokenExchangeAllowed(current.is_third_party, customClientMetadata);
+  const isThirdParty = input.isThirdParty ?? current.is_third_party;
+  assertThirdPartyType(current.type, isThirdParty);
+  assertTokenExchangeAllowed(isThirdParty, customClientMetadata);
 
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.isThirdParty !== undefined ? { is_third_party: input.isThirdParty } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.oidcClientMetadata
       ? { oidc_client_metadata: json({ ...current.oidc_client_metadata, ...input.oidcClientMetadata }) }

@@ -122,6 +122,35 @@ describe('applications as Logto has them', async () => {
     }
   });
 
+  it('changes the third-party flag with PATCH, under the same type and token-exchange rules', async () => {
+    const app = await create('Traditional', {});
+    const patched = await t.api<{ isThirdParty: boolean }>('PATCH', `/applications/${app.id}`, {
+      isThirdParty: true,
+    });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    assert.equal(patched.body.isThirdParty, true);
+    assert.equal(
+      (await t.api<{ isThirdParty: boolean }>('GET', `/applications/${app.id}`)).body.isThirdParty,
+      true,
+    );
+    const machine = await create('MachineToMachine', {});
+    await expectError(
+      'PATCH',
+      `/applications/${machine.id}`,
+      { isThirdParty: true },
+      400,
+      'application.invalid_third_party_application_type',
+    );
+    const exchanging = await create('Traditional', { customClientMetadata: { allowTokenExchange: true } });
+    await expectError(
+      'PATCH',
+      `/applications/${exchanging.id}`,
+      { isThirdParty: true },
+      422,
+      'application.third_party_token_exchange_not_allowed',
+    );
+  });
+
   it('validates type and flag combinations and keeps Logto client metadata', async () => {
     for (const type of ['MachineToMachine', 'Protected', 'SAML']) {
       await expectError(

@@ -114,6 +114,11 @@ test('the admin console', { skip: browserUnavailable() }, async (t) => {
     const toggle = page.getByRole('switch', { name: 'Allow token exchange' });
     assert.equal(await toggle.isDisabled(), true);
     await page.getByText('Third-party applications cannot exchange tokens').waitFor();
+    const settings = page.getByRole('form', { name: 'Application settings' });
+    await settings.getByLabel('Third-party application').uncheck();
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await page.getByRole('switch', { name: 'Allow token exchange', disabled: false }).waitFor();
   });
 
   await t.test(
@@ -271,7 +276,8 @@ test('the admin console', { skip: browserUnavailable() }, async (t) => {
 
   await t.test('sign-out ends the session at the provider and says so', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.getByRole('heading', { name: 'Sign out' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByRole('heading', { name: 'You have signed out' }).waitFor();
     assert.deepEqual(cspViolationsOf(page), []);
   });

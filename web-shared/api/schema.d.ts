@@ -318,6 +318,7 @@ export interface paths {
                     "application/json": {
                         name?: string;
                         description?: string | null;
+                        isThirdParty?: boolean;
                         oidcClientMetadata?: {
                             redirectUris?: string[];
                             postLogoutRedirectUris?: string[];

@@ -14,11 +14,13 @@ const lines = (text: string) =>
 
 export function ApplicationSettings({ app }: { app: Application }) {
   const api = useApi();
+  const interactive = app.type !== 'MachineToMachine';
   const queryClient = useQueryClient();
   const [name, setName] = useState(app.name);
   const [description, setDescription] = useState(app.description ?? '');
   const [redirects, setRedirects] = useState(app.oidcClientMetadata.redirectUris.join('\n'));
   const [logouts, setLogouts] = useState(app.oidcClientMetadata.postLogoutRedirectUris.join('\n'));
+  const [isThirdParty, setThirdParty] = useState(app.isThirdParty);
   const save = useMutation({
     mutationFn: () =>
       unwrap(
@@ -27,6 +29,7 @@ export function ApplicationSettings({ app }: { app: Application }) {
           body: {
             name,
             description: description || null,
+            ...(interactive ? { isThirdParty } : {}),
             oidcClientMetadata: { redirectUris: lines(redirects), postLogoutRedirectUris: lines(logouts) },
           },
         }),
@@ -37,7 +40,6 @@ export function ApplicationSettings({ app }: { app: Application }) {
     event.preventDefault();
     save.mutate();
   };
-  const interactive = app.type !== 'MachineToMachine';
   return (
     <form className="panel" onSubmit={submit} aria-label="Application settings">
       <h2>Settings</h2>
@@ -59,6 +61,10 @@ export function ApplicationSettings({ app }: { app: Application }) {
             value={logouts}
             onChange={(e) => setLogouts(e.target.value)}
           />
+          <label>
+            <input type="checkbox" checked={isThirdParty} onChange={(e) => setThirdParty(e.target.checked)} />{' '}
+            Third-party application
+          </label>
         </>
       ) : null}
       <ErrorNotice error={save.error} />
