@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { invalidInput } from './errors.js';
 
-// Deeper JSON than any route takes; bounds the walk here and the serialisation of stored JSON.
-const maxDepth = 32;
+// Deeper JSON than any route takes (free-form members are bounded at 32 levels below the body by
+// bounded-json.ts); bounds the walk here and the serialisation of stored JSON.
+const maxDepth = 64;
 
 export interface UnstorableText {
   /** Where, as `body.name` or `query.search`. */
