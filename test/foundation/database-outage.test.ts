@@ -128,14 +128,14 @@ describe('PostgreSQL outages', { skip: backend !== 'postgres' }, async () => {
 
     await proxy.down();
     const cutAt = Date.now();
-    // The outage lasts a few seconds of refused writes: long enough for every writer to be refused
-    // several times and for the delivery worker to back off.
+    // The outage lasts 10 s (the cut), and at least until every writer has been refused
+    // several times and the delivery worker has backed off.
     await eventually(
       async () => outcomes.filter((o) => o.at > cutAt && o.status === 503).length,
       (n) => n >= 20,
       30_000,
     );
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, cutAt + 3000 - Date.now())));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, cutAt + 10_000 - Date.now())));
     await proxy.restore();
     const restoredAt = Date.now();
     await eventually(
