@@ -5,7 +5,7 @@ import { codeIdentifierOf, identify, sendCode, start, verifyCode } from '../expe
 import { useSettings } from '../settings';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { Field } from '../ui/Field';
+import { CodeField, Field } from '../ui/Field';
 import { PasswordRules } from '../ui/PasswordRules';
 import { useAction } from '../ui/useAction';
 
@@ -60,18 +60,7 @@ export function ForgotPasswordPage() {
           value={address}
           onChange={(e) => setAddress(e.target.value)}
         />
-        {step === 'code' ? (
-          <Field
-            label="Verification code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            autoFocus
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        ) : null}
+        {step === 'code' ? <CodeField autoFocus value={code} onValue={setCode} /> : null}
         {step === 'password' ? (
           <>
             <Field

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { api, call } from '../api';
 import { finish } from '../experience';
 import { Alert } from '../ui/Alert';
-import { Field } from '../ui/Field';
+import { CodeField } from '../ui/Field';
 import { useAction } from '../ui/useAction';
 
 type Method = 'Totp' | 'BackupCode' | 'WebAuthn';
@@ -62,16 +62,13 @@ export function AnswerChallenge({ factors }: { factors: string[] }) {
         </>
       ) : (
         <form onSubmit={submitCode} noValidate>
-          <Field
+          <CodeField
             key={method}
             label={method === 'Totp' ? 'Authenticator code' : 'Backup code'}
-            name="code"
-            inputMode={method === 'Totp' ? 'numeric' : 'text'}
-            autoComplete="one-time-code"
-            required
+            numeric={method === 'Totp'}
             autoFocus
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onValue={setCode}
           />
           <Alert error={error} />
           <button type="submit" className="primary" disabled={busy}>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { api, call } from '../api';
 import { finish, type MfaState } from '../experience';
 import { Alert } from '../ui/Alert';
-import { Field } from '../ui/Field';
+import { CodeField } from '../ui/Field';
 import { useAction } from '../ui/useAction';
 import { BackupCodes } from './BackupCodes';
 
@@ -101,16 +101,7 @@ export function BindFactor({ factors, skippable }: MfaState) {
             {step.secret}
           </code>
         </p>
-        <Field
-          label="Authenticator code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          autoFocus
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+        <CodeField label="Authenticator code" autoFocus value={code} onValue={setCode} />
         <Alert error={error} />
         <button type="submit" className="primary" disabled={busy}>
           Confirm

@@ -5,7 +5,7 @@ import { codeIdentifierOf, finish, identify, sendCode, start, verifyCode } from 
 import { useSettings } from '../settings';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { Field } from '../ui/Field';
+import { CodeField, Field } from '../ui/Field';
 import { PasswordRules } from '../ui/PasswordRules';
 import { useAction } from '../ui/useAction';
 
@@ -98,17 +98,7 @@ export function RegisterPage() {
             onChange={(e) => setAddress(e.target.value)}
           />
         )}
-        {method === 'code' && sent ? (
-          <Field
-            label="Verification code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        ) : null}
+        {method === 'code' && sent ? <CodeField value={code} onValue={setCode} /> : null}
         {needsPassword && (method === 'username' || sent) ? (
           <>
             <Field

@@ -5,7 +5,7 @@ import { codeIdentifierOf, finish, identifierOf, identify, sendCode, start, veri
 import { useSettings } from '../settings';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { Field } from '../ui/Field';
+import { CodeField, Field } from '../ui/Field';
 import { useAction } from '../ui/useAction';
 
 /** Sign in with a password, or with a one-time code sent to an e-mail address or phone. */
@@ -127,16 +127,7 @@ function CodeForm() {
       <p className="status" role="status">
         We sent a code to {address}.
       </p>
-      <Field
-        label="Verification code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        autoFocus
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-      />
+      <CodeField autoFocus value={code} onValue={setCode} />
       <Alert error={error} />
       <button type="submit" className="primary" disabled={busy}>
         Sign in

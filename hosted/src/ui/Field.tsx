@@ -19,3 +19,30 @@ export function Field({
     </div>
   );
 }
+
+/** A one-time code: the numeric keyboard and the browser's code autofill, reporting the typed text. */
+export function CodeField({
+  label = 'Verification code',
+  numeric = true,
+  value,
+  onValue,
+  ...input
+}: {
+  label?: string;
+  numeric?: boolean;
+  value: string;
+  onValue: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+  return (
+    <Field
+      label={label}
+      name="code"
+      inputMode={numeric ? 'numeric' : 'text'}
+      autoComplete="one-time-code"
+      required
+      value={value}
+      onChange={(event) => onValue(event.target.value)}
+      {...input}
+    />
+  );
+}
