@@ -42,7 +42,11 @@ export async function startBenchService(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/oidc/.well-known/openid-configuration`, 60_000);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the service exited with ${code} while starting`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([waitFor(`${baseUrl}/oidc/.well-known/openid-configuration`, 60_000), exited]);
 
   let token: string | undefined;
   const managementToken = async () => {
@@ -99,6 +103,8 @@ export async function waitFor(url: string, timeoutMs: number): Promise<void> {
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered with a 2xx. */
+  succeeded: number;
   p50: number;
   p99: number;
   errors: number;
@@ -118,6 +124,7 @@ export async function load(
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    succeeded: result['2xx'],
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,

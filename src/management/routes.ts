@@ -12,6 +12,7 @@ import { messagesRoutes } from '../messages/messages.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { hooksRoutes } from '../webhooks/hooks.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
+import { forgetApplicationScopes } from '../oidc/application-scopes.js';
 import { forgetManagementStandings } from './access.js';
 import type { ManagementAuthenticator } from './auth.js';
 import { oidcKeysRoutes } from './oidc-keys.routes.js';
@@ -33,11 +34,14 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   app.addHook('onRequest', async (request) => {
     request.caller = await authenticate(request);
   });
-  // Any write may remove someone's management access (a role, a scope, an application, a
-  // user's suspension): this instance forgets every cached standing before answering.
+  // Any write may remove someone's access (a role, a scope, an application, a user's
+  // suspension): this instance forgets every cached standing and application scope set before
+  // answering. Issuing a subject token changes no one's access.
   app.addHook('onSend', async (request) => {
-    if (request.caller && request.method !== 'GET' && request.method !== 'HEAD')
-      forgetManagementStandings(app.services.db);
+    if (!request.caller || request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.routeOptions.url === '/api/subject-tokens') return;
+    forgetManagementStandings(app.services.db);
+    forgetApplicationScopes(app.services.db);
   });
   await app.register(applicationsRoutes);
   await app.register(resourcesRoutes);

@@ -1,7 +1,7 @@
 import { errors, type Client, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
-import { applicationScopeNames } from '../management/access.repository.js';
 import { userResourceScopeNames } from '../users/user-scopes.repository.js';
+import { cachedApplicationScopeNames } from './application-scopes.js';
 import { resourceByIndicator } from './resource-lookup.js';
 
 /**
@@ -24,7 +24,7 @@ export async function resourceServerInfo(
   const accountId = subjectAccountId(ctx);
   const names =
     ctx.oidc.params?.grant_type === 'client_credentials'
-      ? await applicationScopeNames(db, client.clientId, resource.id)
+      ? await cachedApplicationScopeNames(db, client.clientId, resource.id)
       : accountId
         ? await userResourceScopeNames(db, accountId, { id: resource.id })
         : await resourceScopeNames(db, resource.id);
