@@ -14,7 +14,8 @@ let failed = 0;
 try {
   // The benchmarks start the compiled service (bin/tessera.js prefers dist/): build it from these sources.
   const build = spawnTracked('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-  if ((await new Promise((resolve) => build.once('exit', resolve))) !== 0) throw new Error('the build failed');
+  if ((await new Promise((resolve) => build.once('exit', resolve))) !== 0)
+    throw new Error('the build failed');
   for (const script of scripts) {
     const child = spawnTracked(process.execPath, ['--import', 'tsx', script], {
       stdio: 'inherit',

@@ -37,7 +37,9 @@ export async function startBenchService(
   process.env.TESSERA_TEST_BACKEND ??= 'postgres';
   const database = options.database ?? (await createTestDatabase());
   const port = await freePort();
-  const child = spawnTracked(process.execPath, ['bin/tessera.js', 'start'], {
+  // e.g. TESSERA_BENCH_SERVICE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (not allowed in NODE_OPTIONS).
+  const nodeArgs = process.env.TESSERA_BENCH_SERVICE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawnTracked(process.execPath, [...nodeArgs, 'bin/tessera.js', 'start'], {
     env: { ...process.env, ...serviceEnv(port, database, { TESSERA_DATABASE_POOL_SIZE: '20', ...env }) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
