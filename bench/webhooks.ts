@@ -156,7 +156,7 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
     const pace: GoalRow = {
       figure: 'deliveries/s to one hook during POST /api/users at 32 connections',
       reference: 'the write rate',
-      goal: 0.98,
+      goal: 1,
       latency: 'commit to receipt',
       p99Under: 100,
       note: 'each rate over its own span (first to last write, first to last receipt)',
