@@ -35,6 +35,7 @@ describe('enterprise SSO through an upstream OpenID Provider', async () => {
     }),
     201,
   );
+  expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: true }), 200);
   const events = await tapAllEvents(t);
 
   const person = (email: string) => {
@@ -102,6 +103,23 @@ describe('enterprise SSO through an upstream OpenID Provider', async () => {
     assert.deepEqual(membership.addedUserIds, [existing.id]);
     assert.equal(membership.interactionEvent, 'SignIn');
     assert.equal(userDataPayload.parse(only(fired, 'User.Data.Updated')).data.id, existing.id);
+  });
+
+  it('routes and identifies no one while the sign-in experience has SSO off', async () => {
+    expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: false }), 200);
+    try {
+      const lookup = await fetch(`${t.baseUrl}/api/experience/sso-connectors?email=x@${domain}`);
+      assert.deepEqual(await lookup.json(), { connectorIds: [] });
+      const journey = await sso(person(`off.${newId(6)}@${domain}`), 'Register');
+      expectStatus(journey.verify, 200);
+      expectStatus(
+        await journey.call('POST', '/identification', { verificationId: journey.verificationId }),
+        422,
+        'user.sign_in_method_not_enabled',
+      );
+    } finally {
+      expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: true }), 200);
+    }
   });
 
   it('manages the JIT binding and refuses unknown connectors', async () => {
