@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
 import { exportJWK, generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import Provider from 'oidc-provider';
+import { loginPage, postedAccount } from './upstream-login-page.js';
 
 export interface UpstreamAccount {
   sub: string;
@@ -157,19 +158,3 @@ export async function startUpstreamIdp(redirectUris: string[]): Promise<Upstream
   after(() => idp.close());
   return idp;
 }
-
-async function postedAccount(req: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of req) body += String(chunk);
-  return new URLSearchParams(body).get('account') ?? '';
-}
-
-/** The upstream provider's own sign-in page: which of its accounts signs in. */
-const loginPage = (action: string, refused: boolean) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Upstream sign-in</title></head>
-<body><h1>Upstream identity provider</h1>
-${refused ? '<p role="alert">No such upstream account.</p>' : ''}
-<form method="post" action="${action}">
-<label for="account">Upstream account</label> <input id="account" name="account" autocomplete="off">
-<button type="submit">Sign in upstream</button>
-</form></body></html>`;

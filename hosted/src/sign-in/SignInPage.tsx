@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api, call } from '../api';
-import { codeIdentifierOf, finish, identifierOf, identify, sendCode, start, verifyCode } from '../experience';
+import { finish, identifierOf, identify, start } from '../experience';
 import { SocialButtons } from '../federation/SocialButtons';
 import { SsoNotice } from '../federation/SsoNotice';
 import { startFederated } from '../federation/federation';
@@ -9,8 +9,9 @@ import { useSsoMatch } from '../federation/useSsoMatch';
 import { useSettings } from '../settings';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { CodeField, Field } from '../ui/Field';
+import { Field } from '../ui/Field';
 import { useAction } from '../ui/useAction';
+import { CodeForm } from './CodeForm';
 
 /**
  * Sign in with a password, or with a one-time code sent to an e-mail address or phone; with a
@@ -91,63 +92,6 @@ function PasswordForm() {
       <Alert error={error} />
       <button type="submit" className="primary" disabled={busy}>
         {sso ? 'Continue with single sign-on' : 'Sign in'}
-      </button>
-    </form>
-  );
-}
-
-function CodeForm() {
-  const navigate = useNavigate();
-  const { busy, error, run } = useAction();
-  const [address, setAddress] = useState('');
-  const [sent, setSent] = useState<string | undefined>();
-  const [code, setCode] = useState('');
-  const sso = useSsoMatch(address);
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      if (sso) return startFederated('sso', sso.id);
-      await start('SignIn');
-      setSent(await sendCode(codeIdentifierOf(address)));
-    });
-  };
-  const verify = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const verificationId = await verifyCode(codeIdentifierOf(address), sent!, code.trim());
-      await identify(verificationId);
-      await finish(navigate);
-    });
-  };
-  if (!sent) {
-    return (
-      <form onSubmit={send} noValidate>
-        <Field
-          label="E-mail or phone"
-          name="address"
-          autoComplete="email"
-          required
-          autoFocus
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
-        />
-        {sso ? <SsoNotice connector={sso} /> : null}
-        <Alert error={error} />
-        <button type="submit" className="primary" disabled={busy}>
-          {sso ? 'Continue with single sign-on' : 'Send code'}
-        </button>
-      </form>
-    );
-  }
-  return (
-    <form onSubmit={verify} noValidate>
-      <p className="status" role="status">
-        We sent a code to {address}.
-      </p>
-      <CodeField autoFocus value={code} onValue={setCode} />
-      <Alert error={error} />
-      <button type="submit" className="primary" disabled={busy}>
-        Sign in
       </button>
     </form>
   );
