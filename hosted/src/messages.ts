@@ -54,6 +54,8 @@ export function humanMessage(error: unknown, limits?: Limits): string {
       return 'The identity provider could not be reached. Try again later.';
     case 'session.verification_session_not_found':
       return 'This sign-in step has expired or was already used. Start again.';
+    case 'session.sso_enabled':
+      return 'This address signs in through your organization: use “Continue with single sign-on”.';
     case 'user.identity_already_in_use':
       return 'This account of the identity provider is already linked to another account here.';
     case 'guard.invalid_input':
