@@ -5,7 +5,7 @@ import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { insertSubjectTokenWithLog } from './subject-token-issue.repository.js';
 
-const prefix = 'sub_';
+export const SUBJECT_TOKEN_PREFIX = 'sub_';
 /** `sub_` and 32 random bytes in base64url: 256 bits. */
 const tokenPattern = /^sub_[A-Za-z0-9_-]{43}$/;
 
@@ -36,7 +36,7 @@ export async function issueSubjectToken(
   if ('act' in request.context) {
     throw invalidInput('`context.act` is reserved: an impersonation cannot be delegated further.');
   }
-  const subjectToken = `${prefix}${randomBytes(32).toString('base64url')}`;
+  const subjectToken = `${SUBJECT_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const expiresIn = config.subjectTokenTtlSeconds;
   const id = newId();
   const { userId, applicationId } = request;

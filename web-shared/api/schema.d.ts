@@ -8231,6 +8231,8 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
                         };
                     };
                 };
@@ -8292,6 +8294,8 @@ export interface paths {
                             isDarkModeEnabled: boolean;
                             darkPrimaryColor: string;
                         };
+                        socialSignInConnectorTargets?: string[];
+                        singleSignOnEnabled?: boolean;
                     };
                 };
             };
@@ -8345,6 +8349,8 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
                         };
                     };
                 };
@@ -11570,7 +11576,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step) */
+        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step); none while SSO is off */
         get: {
             parameters: {
                 query: {
@@ -12712,6 +12718,24 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
+                            socialConnectors: {
+                                id: string;
+                                target: string;
+                                name: {
+                                    [key: string]: string;
+                                };
+                                logo: string;
+                                logoDark: string | null;
+                                platform: string | null;
+                            }[];
+                            ssoConnectors: {
+                                id: string;
+                                connectorName: string;
+                                logo: string;
+                                darkLogo?: string;
+                            }[];
                         };
                     };
                 };
