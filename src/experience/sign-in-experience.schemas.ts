@@ -63,6 +63,18 @@ export const colorSettings = z.object({
   darkPrimaryColor: hexColor,
 });
 
+/** Logto's `socialSignInConnectorTargets`: the social connectors the sign-in page offers, in order. */
+const socialTargets = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[\w.-]+$/, 'a connector target'),
+  )
+  .max(50)
+  .refine((targets) => new Set(targets).size === targets.length, { message: 'targets repeat' });
+
 export const signInExperience = z.object({
   id: z.string(),
   signUp: signUpSettings,
@@ -71,6 +83,7 @@ export const signInExperience = z.object({
   mfa: mfaSettings,
   branding: brandingSettings,
   color: colorSettings,
+  socialSignInConnectorTargets: socialTargets,
 });
 
 export const signInExperiencePatch = z.object({
@@ -80,6 +93,7 @@ export const signInExperiencePatch = z.object({
   mfa: mfaSettings.optional(),
   branding: brandingSettings.optional(),
   color: colorSettings.optional(),
+  socialSignInConnectorTargets: socialTargets.optional(),
 });
 
 export type SignInExperience = z.infer<typeof signInExperience>;
@@ -101,4 +115,5 @@ export const defaultSignInExperience: SignInExperience = {
   mfa: { factors: [], policy: 'UserControlled' },
   branding: {},
   color: { primaryColor: '#0b5cad', isDarkModeEnabled: false, darkPrimaryColor: '#7cb7ff' },
+  socialSignInConnectorTargets: [],
 };

@@ -8231,6 +8231,7 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
                         };
                     };
                 };
@@ -8292,6 +8293,7 @@ export interface paths {
                             isDarkModeEnabled: boolean;
                             darkPrimaryColor: string;
                         };
+                        socialSignInConnectorTargets?: string[];
                     };
                 };
             };
@@ -8345,6 +8347,7 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
                         };
                     };
                 };
@@ -8823,6 +8826,21 @@ export interface paths {
                             platform: string | null;
                             isStandard: boolean;
                             isDemo: boolean;
+                            formItems: {
+                                key: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "Text" | "MultilineText" | "Number" | "Switch" | "Select" | "Json";
+                                required: boolean;
+                                placeholder?: string;
+                                description?: string;
+                                defaultValue?: string | number | boolean;
+                                selectItems?: {
+                                    value: string;
+                                    title: string;
+                                }[];
+                                isConfidential: boolean;
+                            }[];
                         }[];
                     };
                 };
@@ -8879,6 +8897,21 @@ export interface paths {
                             platform: string | null;
                             isStandard: boolean;
                             isDemo: boolean;
+                            formItems: {
+                                key: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "Text" | "MultilineText" | "Number" | "Switch" | "Select" | "Json";
+                                required: boolean;
+                                placeholder?: string;
+                                description?: string;
+                                defaultValue?: string | number | boolean;
+                                selectItems?: {
+                                    value: string;
+                                    title: string;
+                                }[];
+                                isConfidential: boolean;
+                            }[];
                         };
                     };
                 };
@@ -8947,6 +8980,21 @@ export interface paths {
                             platform: string | null;
                             isStandard: boolean;
                             isDemo: boolean;
+                            formItems: {
+                                key: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "Text" | "MultilineText" | "Number" | "Switch" | "Select" | "Json";
+                                required: boolean;
+                                placeholder?: string;
+                                description?: string;
+                                defaultValue?: string | number | boolean;
+                                selectItems?: {
+                                    value: string;
+                                    title: string;
+                                }[];
+                                isConfidential: boolean;
+                            }[];
                             id: string;
                             connectorId: string;
                             syncProfile: boolean;
@@ -9015,6 +9063,21 @@ export interface paths {
                             platform: string | null;
                             isStandard: boolean;
                             isDemo: boolean;
+                            formItems: {
+                                key: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "Text" | "MultilineText" | "Number" | "Switch" | "Select" | "Json";
+                                required: boolean;
+                                placeholder?: string;
+                                description?: string;
+                                defaultValue?: string | number | boolean;
+                                selectItems?: {
+                                    value: string;
+                                    title: string;
+                                }[];
+                                isConfidential: boolean;
+                            }[];
                             id: string;
                             connectorId: string;
                             syncProfile: boolean;
@@ -9117,6 +9180,21 @@ export interface paths {
                             platform: string | null;
                             isStandard: boolean;
                             isDemo: boolean;
+                            formItems: {
+                                key: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "Text" | "MultilineText" | "Number" | "Switch" | "Select" | "Json";
+                                required: boolean;
+                                placeholder?: string;
+                                description?: string;
+                                defaultValue?: string | number | boolean;
+                                selectItems?: {
+                                    value: string;
+                                    title: string;
+                                }[];
+                                isConfidential: boolean;
+                            }[];
                             id: string;
                             connectorId: string;
                             syncProfile: boolean;
@@ -9237,6 +9315,21 @@ export interface paths {
                             platform: string | null;
                             isStandard: boolean;
                             isDemo: boolean;
+                            formItems: {
+                                key: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "Text" | "MultilineText" | "Number" | "Switch" | "Select" | "Json";
+                                required: boolean;
+                                placeholder?: string;
+                                description?: string;
+                                defaultValue?: string | number | boolean;
+                                selectItems?: {
+                                    value: string;
+                                    title: string;
+                                }[];
+                                isConfidential: boolean;
+                            }[];
                             id: string;
                             connectorId: string;
                             syncProfile: boolean;
@@ -9302,7 +9395,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test message with a config that is not saved */
+        /** Send a test message with a config that is not saved; secrets left out or masked come from the saved connector of the factory */
         post: {
             parameters: {
                 query?: never;
@@ -12712,6 +12805,7 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
                         };
                     };
                 };

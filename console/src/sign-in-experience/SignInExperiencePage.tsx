@@ -4,6 +4,7 @@ import { useApi } from '../ui/api';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { IdentifierSettings } from './IdentifierSettings';
 import { PasswordPolicyForm } from './PasswordPolicyForm';
+import { SocialSignIn } from './SocialSignIn';
 
 export type SignInExperience = Awaited<ReturnType<typeof loadSettings>>;
 const loadSettings = (api: ReturnType<typeof useApi>) => unwrap(api.GET('/api/sign-in-exp'));
@@ -28,6 +29,10 @@ export function SignInExperiencePage() {
           <PasswordPolicyForm
             policy={settings.data.passwordPolicy}
             onSave={(passwordPolicy) => save.mutate({ passwordPolicy })}
+          />
+          <SocialSignIn
+            targets={settings.data.socialSignInConnectorTargets}
+            onSave={(patch) => save.mutate(patch)}
           />
         </>
       ) : null}
