@@ -129,8 +129,7 @@ export const connectorsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary:
-          'Send a test message with a config that is not saved; secrets left out or masked come from the saved connector of the factory',
+        summary: 'Send a test message with an unsaved config (omitted or masked secrets: the saved ones)',
         params: z.object({ factoryId: z.string().min(1).max(128) }),
         body: testConnectorBody,
         response: { 204: noContent, ...errorResponses(400, 404, 502) },

@@ -9395,7 +9395,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test message with a config that is not saved; secrets left out or masked come from the saved connector of the factory */
+        /** Send a test message with an unsaved config (omitted or masked secrets: the saved ones) */
         post: {
             parameters: {
                 query?: never;

@@ -103,7 +103,7 @@ export function ConnectorForm({
           label="Sync profile at each sign-in"
           checked={syncProfile}
           onChange={setSyncProfile}
-          description="The user's name and picture are updated from the provider at every sign-in."
+          description="Logto's syncProfile, kept with the connector; Tessera does not yet update profiles from the provider."
         />
       ) : (
         <>
