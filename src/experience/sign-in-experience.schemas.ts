@@ -63,14 +63,14 @@ export const colorSettings = z.object({
   darkPrimaryColor: hexColor,
 });
 
-/** Logto's `socialSignInConnectorTargets`: the social connectors the sign-in page offers, in order. */
+/** Logto's `socialSignInConnectorTargets`: the social connectors offered on the sign-in page, in order. */
 const socialTargets = z
   .array(
     z
       .string()
       .min(1)
       .max(64)
-      .regex(/^[\w.-]+$/, 'a connector target'),
+      .regex(/^[\w.-]+$/),
   )
   .max(50)
   .refine((targets) => new Set(targets).size === targets.length, { message: 'targets repeat' });
@@ -84,6 +84,8 @@ export const signInExperience = z.object({
   branding: brandingSettings,
   color: colorSettings,
   socialSignInConnectorTargets: socialTargets,
+  /** Enterprise SSO at the identifier step (e-mail domain routing); off: SSO verifications identify no one. */
+  singleSignOnEnabled: z.boolean(),
 });
 
 export const signInExperiencePatch = z.object({
@@ -94,6 +96,7 @@ export const signInExperiencePatch = z.object({
   branding: brandingSettings.optional(),
   color: colorSettings.optional(),
   socialSignInConnectorTargets: socialTargets.optional(),
+  singleSignOnEnabled: z.boolean().optional(),
 });
 
 export type SignInExperience = z.infer<typeof signInExperience>;
@@ -116,4 +119,5 @@ export const defaultSignInExperience: SignInExperience = {
   branding: {},
   color: { primaryColor: '#0b5cad', isDarkModeEnabled: false, darkPrimaryColor: '#7cb7ff' },
   socialSignInConnectorTargets: [],
+  singleSignOnEnabled: false,
 };

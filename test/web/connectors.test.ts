@@ -46,10 +46,10 @@ test('connectors and enterprise SSO in the console', { skip: browserUnavailable(
 
   await t.test('an HTTP e-mail connector is created from its factory and sends a test message', async () => {
     await section(page, 'Connectors').click();
-    await page.getByRole('heading', { name: 'Connectors', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Connectors', level: 1, exact: true }).waitFor();
     await page.getByLabel('New e-mail connector').selectOption({ label: 'HTTP e-mail' });
     await page.getByRole('button', { name: 'Add e-mail connector' }).click();
-    await page.getByRole('heading', { name: 'New HTTP e-mail connector', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'New HTTP e-mail connector', level: 1, exact: true }).waitFor();
     await page.getByLabel('Endpoint').fill(receiver.url);
     const secret = page.getByLabel('Authorization header');
     assert.equal(await secret.getAttribute('type'), 'password');
@@ -60,7 +60,7 @@ test('connectors and enterprise SSO in the console', { skip: browserUnavailable(
     await generic.getByLabel('Subject').fill('Your code');
     await generic.getByLabel('Content', { exact: true }).fill('Console code {{code}}');
     await page.getByRole('button', { name: 'Create connector' }).click();
-    await page.getByRole('heading', { name: 'HTTP e-mail', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'HTTP e-mail', level: 1, exact: true }).waitFor();
 
     await sendTest();
     await handedOver.waitFor();
@@ -73,7 +73,7 @@ test('connectors and enterprise SSO in the console', { skip: browserUnavailable(
 
   await t.test('after a reload the secret reads as set, never shown, and still sends', async () => {
     await page.reload();
-    await page.getByRole('heading', { name: 'HTTP e-mail', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'HTTP e-mail', level: 1, exact: true }).waitFor();
     await page.getByText('•••• set — leave empty to keep it').waitFor();
     assert.equal(await page.getByLabel('Authorization header').inputValue(), '');
     assert.doesNotMatch(await page.content(), /console-s3cret/);
@@ -120,7 +120,7 @@ test('connectors and enterprise SSO in the console', { skip: browserUnavailable(
   await t.test('deleting asks first, then the e-mail group is empty', async () => {
     await page.getByRole('button', { name: 'Delete connector' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('heading', { name: 'Connectors', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Connectors', level: 1, exact: true }).waitFor();
     await page.getByRole('table', { name: 'E-mail connector' }).getByText('None:').waitFor();
     assert.deepEqual(await emailConnectors(), []);
   });
@@ -134,7 +134,7 @@ test('connectors and enterprise SSO in the console', { skip: browserUnavailable(
     await page.getByLabel('Client ID').fill('web');
     await page.getByLabel('Client secret').fill('web-secret');
     await page.getByRole('button', { name: 'Create connector' }).click();
-    await page.getByRole('heading', { name: 'Upstream', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Upstream', level: 1, exact: true }).waitFor();
     await section(page, 'Connectors').click();
     await page
       .getByRole('table', { name: 'Social connectors' })
@@ -148,11 +148,20 @@ test('connectors and enterprise SSO in the console', { skip: browserUnavailable(
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     const settings = await service.api<Json>('GET', '/sign-in-exp');
     assert.deepEqual(settings.body.socialSignInConnectorTargets, ['upstream']);
+
+    const ssoSaved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/sign-in-exp') && r.request().method() === 'PATCH',
+    );
+    await page.getByRole('switch', { name: 'Enterprise SSO at the identifier step' }).check();
+    assert.equal((await ssoSaved).status(), 200);
+    const enabled = await service.api<Json>('GET', '/sign-in-exp');
+    assert.equal(enabled.body.singleSignOnEnabled, true);
+    assert.deepEqual(enabled.body.socialSignInConnectorTargets, ['upstream'], 'the targets stay');
   });
 
   await t.test('an SSO connector with a domain, bound to an organization for JIT', async () => {
     await section(page, 'Enterprise SSO').click();
-    await page.getByRole('heading', { name: 'Enterprise SSO', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Enterprise SSO', level: 1, exact: true }).waitFor();
     const create = async () => {
       await page.getByLabel('Connector name').fill('Acme SSO');
       await page.getByLabel('Issuer').fill('https://idp.acme.test');
@@ -162,7 +171,7 @@ test('connectors and enterprise SSO in the console', { skip: browserUnavailable(
       await page.getByRole('button', { name: 'Create SSO connector' }).click();
     };
     await create();
-    await page.getByRole('heading', { name: 'Acme SSO', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Acme SSO', level: 1, exact: true }).waitFor();
     const ssoId = page.url().split('/').pop()!;
     const stored = (await service.api<Json>('GET', `/sso-connectors/${ssoId}`)).body;
     assert.deepEqual(stored.domains, ['acme.test']);

@@ -8232,6 +8232,7 @@ export interface paths {
                                 darkPrimaryColor: string;
                             };
                             socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
                         };
                     };
                 };
@@ -8294,6 +8295,7 @@ export interface paths {
                             darkPrimaryColor: string;
                         };
                         socialSignInConnectorTargets?: string[];
+                        singleSignOnEnabled?: boolean;
                     };
                 };
             };
@@ -8348,6 +8350,7 @@ export interface paths {
                                 darkPrimaryColor: string;
                             };
                             socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
                         };
                     };
                 };
@@ -11663,7 +11666,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step) */
+        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step); none while SSO is off */
         get: {
             parameters: {
                 query: {
@@ -12806,6 +12809,23 @@ export interface paths {
                                 darkPrimaryColor: string;
                             };
                             socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
+                            socialConnectors: {
+                                id: string;
+                                target: string;
+                                name: {
+                                    [key: string]: string;
+                                };
+                                logo: string;
+                                logoDark: string | null;
+                                platform: string | null;
+                            }[];
+                            ssoConnectors: {
+                                id: string;
+                                connectorName: string;
+                                logo: string;
+                                darkLogo?: string;
+                            }[];
                         };
                     };
                 };

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@shared/api/client';
 import { useApi } from '../ui/api';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { Switch } from '../ui/Field';
 import { IdentifierSettings } from './IdentifierSettings';
 import { PasswordPolicyForm } from './PasswordPolicyForm';
 import { SocialSignIn } from './SocialSignIn';
@@ -34,6 +35,16 @@ export function SignInExperiencePage() {
             targets={settings.data.socialSignInConnectorTargets}
             onSave={(patch) => save.mutate(patch)}
           />
+          <section className="panel" aria-labelledby="enterprise-sso">
+            <h2 id="enterprise-sso">Enterprise SSO</h2>
+            <Switch
+              label="Enterprise SSO at the identifier step"
+              checked={settings.data.singleSignOnEnabled}
+              disabled={save.isPending}
+              onChange={(singleSignOnEnabled) => save.mutate({ singleSignOnEnabled })}
+              description="People entering an e-mail of a domain an SSO connector claims are sent to their provider; off, SSO connectors sign no one in."
+            />
+          </section>
         </>
       ) : null}
       {save.isSuccess ? <p role="status">Saved.</p> : null}
