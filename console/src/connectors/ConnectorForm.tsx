@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field, Switch } from '../ui/Field';
+import { Field } from '../ui/Field';
 import { ConfigFields } from './ConfigFields';
 import { buildConfig, initialValues, secretsSet } from './config-values';
 import { nameOf, type Connector, type Factory } from './queries';
 import { TemplatesEditor, type Template } from './TemplatesEditor';
+import { SyncProfileSwitch } from './SyncProfileSwitch';
 import { TestMessage } from './TestMessage';
 
 export interface ConnectorDraft {
@@ -99,12 +100,7 @@ export function ConnectorForm({
         secretsSet={secretsSet(factory.formItems, stored)}
       />
       {social ? (
-        <Switch
-          label="Sync profile at each sign-in"
-          checked={syncProfile}
-          onChange={setSyncProfile}
-          description="Logto's syncProfile, kept with the connector; Tessera does not yet update profiles from the provider."
-        />
+        <SyncProfileSwitch checked={syncProfile} onChange={setSyncProfile} />
       ) : (
         <>
           <TemplatesEditor

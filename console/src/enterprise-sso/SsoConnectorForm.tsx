@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field, Switch, TextArea } from '../ui/Field';
+import { Field, TextArea } from '../ui/Field';
 import { SecretField } from '../ui/SecretField';
 import { MASK } from '../connectors/config-values';
+import { SyncProfileSwitch } from '../connectors/SyncProfileSwitch';
 
 export interface SsoDraft {
   connectorName: string;
@@ -98,12 +99,7 @@ export function SsoConnectorForm({
           hint="One per line: people entering an e-mail of these domains are sent to this provider."
         />
       </div>
-      <Switch
-        label="Sync profile at each sign-in"
-        checked={syncProfile}
-        onChange={setSyncProfile}
-        description="Logto's syncProfile, kept with the connector; Tessera does not yet update profiles from the provider."
-      />
+      <SyncProfileSwitch checked={syncProfile} onChange={setSyncProfile} />
       <ErrorNotice error={error} />
       <button type="submit" className="primary" disabled={pending}>
         {submitLabel}
