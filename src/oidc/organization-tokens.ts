@@ -95,8 +95,9 @@ type ExtraTokenClaims = NonNullable<Configuration['extraTokenClaims']>;
 export function withOrganizationClaim(inner: ExtraTokenClaims): ExtraTokenClaims {
   return async (ctx, token) => {
     const claims = await inner(ctx, token);
+    // A token saved outside a request (a test, a script) has no context.
     const organizationId =
-      ctx.oidc.params?.grant_type === 'refresh_token' ? organizationIdParam(ctx) : undefined;
+      ctx?.oidc?.params?.grant_type === 'refresh_token' ? organizationIdParam(ctx) : undefined;
     if (!organizationId || token.kind !== 'AccessToken') return claims;
     return { ...claims, organization_id: organizationId };
   };
