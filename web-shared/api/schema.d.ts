@@ -1922,7 +1922,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step) */
+        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step); none while SSO is off */
         get: operations["GetEnabledSsoConnectors"];
         put?: never;
         post?: never;
@@ -9378,6 +9378,8 @@ export interface operations {
                             isDarkModeEnabled: boolean;
                             darkPrimaryColor: string;
                         };
+                        socialSignInConnectorTargets: string[];
+                        singleSignOnEnabled: boolean;
                     };
                 };
             };
@@ -9434,6 +9436,8 @@ export interface operations {
                         isDarkModeEnabled: boolean;
                         darkPrimaryColor: string;
                     };
+                    socialSignInConnectorTargets?: string[];
+                    singleSignOnEnabled?: boolean;
                 };
             };
         };
@@ -9487,6 +9491,8 @@ export interface operations {
                             isDarkModeEnabled: boolean;
                             darkPrimaryColor: string;
                         };
+                        socialSignInConnectorTargets: string[];
+                        singleSignOnEnabled: boolean;
                     };
                 };
             };
@@ -13019,6 +13025,24 @@ export interface operations {
                             isDarkModeEnabled: boolean;
                             darkPrimaryColor: string;
                         };
+                        socialSignInConnectorTargets: string[];
+                        singleSignOnEnabled: boolean;
+                        socialConnectors: {
+                            id: string;
+                            target: string;
+                            name: {
+                                [key: string]: string;
+                            };
+                            logo: string;
+                            logoDark: string | null;
+                            platform: string | null;
+                        }[];
+                        ssoConnectors: {
+                            id: string;
+                            connectorName: string;
+                            logo: string;
+                            darkLogo?: string;
+                        }[];
                     };
                 };
             };
