@@ -59,6 +59,11 @@ export interface paths {
                                 alwaysIssueRefreshToken?: boolean;
                                 rotateRefreshToken?: boolean;
                             };
+                            /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                            protectedAppMetadata: {
+                                subDomain: string;
+                                origin: string;
+                            } | null;
                             customData: {
                                 [key: string]: unknown;
                             };
@@ -151,6 +156,11 @@ export interface paths {
                                 alwaysIssueRefreshToken?: boolean;
                                 rotateRefreshToken?: boolean;
                             };
+                            /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                            protectedAppMetadata: {
+                                subDomain: string;
+                                origin: string;
+                            } | null;
                             customData: {
                                 [key: string]: unknown;
                             };
@@ -240,6 +250,11 @@ export interface paths {
                                 alwaysIssueRefreshToken?: boolean;
                                 rotateRefreshToken?: boolean;
                             };
+                            /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                            protectedAppMetadata: {
+                                subDomain: string;
+                                origin: string;
+                            } | null;
                             customData: {
                                 [key: string]: unknown;
                             };
@@ -368,6 +383,11 @@ export interface paths {
                                 alwaysIssueRefreshToken?: boolean;
                                 rotateRefreshToken?: boolean;
                             };
+                            /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                            protectedAppMetadata: {
+                                subDomain: string;
+                                origin: string;
+                            } | null;
                             customData: {
                                 [key: string]: unknown;
                             };
@@ -735,6 +755,11 @@ export interface paths {
                                 alwaysIssueRefreshToken?: boolean;
                                 rotateRefreshToken?: boolean;
                             };
+                            /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                            protectedAppMetadata: {
+                                subDomain: string;
+                                origin: string;
+                            } | null;
                             customData: {
                                 [key: string]: unknown;
                             };
@@ -3641,6 +3666,15 @@ export interface paths {
                             description: string;
                             /** @description epoch milliseconds */
                             createdAt: number;
+                            resource: {
+                                id: string;
+                                name: string;
+                                indicator: string;
+                                accessTokenTtl: number;
+                                isDefault: boolean;
+                                /** @description epoch milliseconds */
+                                createdAt: number;
+                            };
                         }[];
                     };
                 };
@@ -4431,6 +4465,11 @@ export interface paths {
                                 alwaysIssueRefreshToken?: boolean;
                                 rotateRefreshToken?: boolean;
                             };
+                            /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                            protectedAppMetadata: {
+                                subDomain: string;
+                                origin: string;
+                            } | null;
                             customData: {
                                 [key: string]: unknown;
                             };
@@ -5244,7 +5283,7 @@ export interface paths {
                             id: string;
                             name: string;
                             events: string[];
-                            event?: string;
+                            event: string | null;
                             config: {
                                 url: string;
                                 headers?: {
@@ -5316,7 +5355,7 @@ export interface paths {
                             id: string;
                             name: string;
                             events: string[];
-                            event?: string;
+                            event: string | null;
                             config: {
                                 url: string;
                                 headers?: {
@@ -5385,7 +5424,7 @@ export interface paths {
                             id: string;
                             name: string;
                             events: string[];
-                            event?: string;
+                            event: string | null;
                             config: {
                                 url: string;
                                 headers?: {
@@ -5498,7 +5537,7 @@ export interface paths {
                             id: string;
                             name: string;
                             events: string[];
-                            event?: string;
+                            event: string | null;
                             config: {
                                 url: string;
                                 headers?: {
@@ -5582,7 +5621,7 @@ export interface paths {
                             id: string;
                             name: string;
                             events: string[];
-                            event?: string;
+                            event: string | null;
                             config: {
                                 url: string;
                                 headers?: {
