@@ -8270,6 +8270,8 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
                         };
                     };
                 };
@@ -8331,6 +8333,8 @@ export interface paths {
                             isDarkModeEnabled: boolean;
                             darkPrimaryColor: string;
                         };
+                        socialSignInConnectorTargets?: string[];
+                        singleSignOnEnabled?: boolean;
                     };
                 };
             };
@@ -8384,6 +8388,8 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
                         };
                     };
                 };
@@ -11609,7 +11615,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step) */
+        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step); none while SSO is off */
         get: {
             parameters: {
                 query: {
@@ -12751,6 +12757,24 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
+                            socialConnectors: {
+                                id: string;
+                                target: string;
+                                name: {
+                                    [key: string]: string;
+                                };
+                                logo: string;
+                                logoDark: string | null;
+                                platform: string | null;
+                            }[];
+                            ssoConnectors: {
+                                id: string;
+                                connectorName: string;
+                                logo: string;
+                                darkLogo?: string;
+                            }[];
                         };
                     };
                 };
