@@ -65,12 +65,15 @@ describe('@logto/api drives Tessera', async () => {
     type: 'MachineToMachine',
   });
   await apiOk(t, 'POST', `/applications/${m2m.id}/roles`, { roleIds: [MANAGEMENT_ROLE_ID] });
-  const { apiClient: api } = createManagementApi('default', {
-    clientId: m2m.id,
-    clientSecret: m2m.secret,
-    baseUrl: t.baseUrl,
-    apiIndicator: t.config.managementApiIndicator,
-  });
+  /** Logto's client for the migration script's M2M app; only base URL and indicator adapted. */
+  const clientWith = (clientSecret: string) =>
+    createManagementApi('default', {
+      clientId: m2m.id,
+      clientSecret,
+      baseUrl: t.baseUrl,
+      apiIndicator: t.config.managementApiIndicator,
+    }).apiClient;
+  const api = clientWith(m2m.secret);
   const receiver = await startWebhookReceiver();
   after(() => receiver.close());
 
@@ -378,6 +381,25 @@ describe('@logto/api drives Tessera', async () => {
       }),
       204,
     );
+
+    // Zero-downtime rotation: the migration script's own client authenticates with a named secret.
+    const rotated = ok(
+      await api.POST('/api/applications/{id}/secrets', {
+        params: { path: { id: m2m.id } },
+        body: { name: `rotation-${newId(6)}` },
+      }),
+      201,
+    );
+    const rotatedApi = clientWith(rotated.value);
+    ok(await rotatedApi.GET('/api/applications/{id}', { params: { path: { id: m2m.id } } }), 200);
+    ok(
+      await api.DELETE('/api/applications/{id}/secrets/{name}', {
+        params: { path: { id: m2m.id, name: rotated.name } },
+      }),
+      204,
+    );
+    const revokedApi = clientWith(rotated.value);
+    await assert.rejects(revokedApi.GET('/api/users'), /Failed to fetch access token: 401/);
 
     const customData = ok(
       await api.PATCH('/api/applications/{applicationId}/custom-data', {
