@@ -2284,6 +2284,11 @@ export interface operations {
                             alwaysIssueRefreshToken?: boolean;
                             rotateRefreshToken?: boolean;
                         };
+                        /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                        protectedAppMetadata: {
+                            subDomain: string;
+                            origin: string;
+                        } | null;
                         customData: {
                             [key: string]: unknown;
                         };
@@ -2374,6 +2379,11 @@ export interface operations {
                             alwaysIssueRefreshToken?: boolean;
                             rotateRefreshToken?: boolean;
                         };
+                        /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                        protectedAppMetadata: {
+                            subDomain: string;
+                            origin: string;
+                        } | null;
                         customData: {
                             [key: string]: unknown;
                         };
@@ -2449,6 +2459,11 @@ export interface operations {
                             alwaysIssueRefreshToken?: boolean;
                             rotateRefreshToken?: boolean;
                         };
+                        /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                        protectedAppMetadata: {
+                            subDomain: string;
+                            origin: string;
+                        } | null;
                         customData: {
                             [key: string]: unknown;
                         };
@@ -2571,6 +2586,11 @@ export interface operations {
                             alwaysIssueRefreshToken?: boolean;
                             rotateRefreshToken?: boolean;
                         };
+                        /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                        protectedAppMetadata: {
+                            subDomain: string;
+                            origin: string;
+                        } | null;
                         customData: {
                             [key: string]: unknown;
                         };
@@ -2893,6 +2913,11 @@ export interface operations {
                             alwaysIssueRefreshToken?: boolean;
                             rotateRefreshToken?: boolean;
                         };
+                        /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                        protectedAppMetadata: {
+                            subDomain: string;
+                            origin: string;
+                        } | null;
                         customData: {
                             [key: string]: unknown;
                         };
@@ -5418,6 +5443,15 @@ export interface operations {
                         description: string;
                         /** @description epoch milliseconds */
                         createdAt: number;
+                        resource: {
+                            id: string;
+                            name: string;
+                            indicator: string;
+                            accessTokenTtl: number;
+                            isDefault: boolean;
+                            /** @description epoch milliseconds */
+                            createdAt: number;
+                        };
                     }[];
                 };
             };
@@ -6096,6 +6130,11 @@ export interface operations {
                             alwaysIssueRefreshToken?: boolean;
                             rotateRefreshToken?: boolean;
                         };
+                        /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                        protectedAppMetadata: {
+                            subDomain: string;
+                            origin: string;
+                        } | null;
                         customData: {
                             [key: string]: unknown;
                         };
@@ -6781,7 +6820,7 @@ export interface operations {
                         id: string;
                         name: string;
                         events: string[];
-                        event?: string;
+                        event: string | null;
                         config: {
                             url: string;
                             headers?: {
@@ -6851,7 +6890,7 @@ export interface operations {
                         id: string;
                         name: string;
                         events: string[];
-                        event?: string;
+                        event: string | null;
                         config: {
                             url: string;
                             headers?: {
@@ -6906,7 +6945,7 @@ export interface operations {
                         id: string;
                         name: string;
                         events: string[];
-                        event?: string;
+                        event: string | null;
                         config: {
                             url: string;
                             headers?: {
@@ -7013,7 +7052,7 @@ export interface operations {
                         id: string;
                         name: string;
                         events: string[];
-                        event?: string;
+                        event: string | null;
                         config: {
                             url: string;
                             headers?: {
@@ -7081,7 +7120,7 @@ export interface operations {
                         id: string;
                         name: string;
                         events: string[];
-                        event?: string;
+                        event: string | null;
                         config: {
                             url: string;
                             headers?: {
