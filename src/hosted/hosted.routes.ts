@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { currentInteraction } from '../experience/interaction.js';
 import { errors } from '../experience/route-schemas.js';
 import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { lockoutPolicy } from '../experience/lockout.js';
 import { signInExperience } from '../experience/sign-in-experience.schemas.js';
 import { findApplication } from '../experience/accounts.repository.js';
+import { experienceSummary, summarizeExperience } from '../experience/interaction-summary.js';
 import { HOSTED_HEADERS, hostedHtml, NOT_BUILT } from './hosted-page.js';
 
 async function sendHosted(reply: FastifyReply) {
@@ -15,7 +17,7 @@ async function sendHosted(reply: FastifyReply) {
   return reply.type('text/html; charset=utf-8').send(html);
 }
 
-const interactionInfo = z.object({
+const interactionInfo = experienceSummary.extend({
   uid: z.string(),
   prompt: z.string().describe('`login` or `consent`: what oidc-provider asks for'),
   application: z.object({ id: z.string(), name: z.string(), isThirdParty: z.boolean() }),
@@ -53,16 +55,18 @@ export const hostedRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ['Experience'],
         security: [],
-        summary: 'The current interaction: its prompt and application',
+        summary: 'The current interaction: its prompt and application, and the experience so far',
         response: { 200: interactionInfo, ...errors(400) },
       },
     },
     async (request, reply) => {
       const interaction = await currentInteraction(request, reply);
       const clientId = String(interaction.params.client_id);
-      const { db, config } = request.server.services;
+      const { services } = request.server;
+      const { db, config } = services;
       const application = await findApplication(db, clientId);
       return {
+        ...(await summarizeExperience(db, interaction.uid)),
         uid: interaction.uid,
         prompt: interaction.prompt.name,
         application: {
@@ -71,7 +75,7 @@ export const hostedRoutes: FastifyPluginAsync = async (plugin) => {
           isThirdParty: Boolean(application?.is_third_party),
         },
         limits: {
-          lockoutSeconds: config.lockout.lockSeconds,
+          lockoutSeconds: (await lockoutPolicy(services)).lockSeconds,
           sendMinIntervalSeconds: config.messages.sendMinIntervalSeconds,
         },
       };

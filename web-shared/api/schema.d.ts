@@ -8193,6 +8193,12 @@ export interface paths {
                             signUp: {
                                 identifiers: ("username" | "email" | "phone")[];
                                 password: boolean;
+                                verify: boolean;
+                                secondaryIdentifiers: {
+                                    /** @enum {string} */
+                                    identifier: "username" | "email" | "phone" | "emailOrPhone";
+                                    verify?: boolean;
+                                }[];
                             };
                             signIn: {
                                 methods: {
@@ -8200,6 +8206,8 @@ export interface paths {
                                     identifier: "username" | "email" | "phone";
                                     password: boolean;
                                     verificationCode: boolean;
+                                    /** @default true */
+                                    isPasswordPrimary: boolean;
                                 }[];
                             };
                             passwordPolicy: {
@@ -8212,6 +8220,9 @@ export interface paths {
                                 };
                                 rejects: {
                                     userInfo: boolean;
+                                    repetitionAndSequence: boolean;
+                                    words: string[];
+                                    pwned: boolean;
                                 };
                             };
                             mfa: {
@@ -8225,12 +8236,38 @@ export interface paths {
                                 logoUrl?: string;
                                 /** Format: uri */
                                 darkLogoUrl?: string;
+                                /** Format: uri */
+                                favicon?: string;
+                                /** Format: uri */
+                                darkFavicon?: string;
                             };
                             color: {
                                 primaryColor: string;
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            languageInfo: {
+                                autoDetect: boolean;
+                                fallbackLanguage: string;
+                            };
+                            sentinelPolicy: {
+                                maxAttempts?: number | null;
+                                /** @description Minutes; fractions allowed down to one second */
+                                lockoutDuration?: number | null;
+                            };
+                            /** Format: uri */
+                            termsOfUseUrl: string | null;
+                            /** Format: uri */
+                            privacyPolicyUrl: string | null;
+                            /** @enum {string} */
+                            agreeToTermsPolicy: "Automatic" | "ManualRegistrationOnly" | "Manual";
+                            /** @enum {string} */
+                            signInMode: "SignIn" | "Register" | "SignInAndRegister";
+                            customCss: string | null;
+                            /** Format: email */
+                            supportEmail: string | null;
+                            /** Format: uri */
+                            supportWebsiteUrl: string | null;
                         };
                     };
                 };
@@ -8252,33 +8289,44 @@ export interface paths {
                 content: {
                     "application/json": {
                         signUp?: {
-                            identifiers: ("username" | "email" | "phone")[];
-                            password: boolean;
+                            identifiers?: ("username" | "email" | "phone")[];
+                            password?: boolean;
+                            verify?: boolean;
+                            secondaryIdentifiers?: {
+                                /** @enum {string} */
+                                identifier: "username" | "email" | "phone" | "emailOrPhone";
+                                verify?: boolean;
+                            }[];
                         };
                         signIn?: {
-                            methods: {
+                            methods?: {
                                 /** @enum {string} */
                                 identifier: "username" | "email" | "phone";
                                 password: boolean;
                                 verificationCode: boolean;
+                                /** @default true */
+                                isPasswordPrimary?: boolean;
                             }[];
                         };
                         passwordPolicy?: {
-                            length: {
-                                min: number;
-                                max: number;
+                            length?: {
+                                min?: number;
+                                max?: number;
                             };
-                            characterTypes: {
-                                min: number;
+                            characterTypes?: {
+                                min?: number;
                             };
-                            rejects: {
-                                userInfo: boolean;
+                            rejects?: {
+                                userInfo?: boolean;
+                                repetitionAndSequence?: boolean;
+                                words?: string[];
+                                pwned?: boolean;
                             };
                         };
                         mfa?: {
-                            factors: ("Totp" | "WebAuthn" | "BackupCode")[];
+                            factors?: ("Totp" | "WebAuthn" | "BackupCode")[];
                             /** @enum {string} */
-                            policy: "UserControlled" | "Mandatory";
+                            policy?: "UserControlled" | "Mandatory";
                         };
                         branding?: {
                             name?: string;
@@ -8286,12 +8334,38 @@ export interface paths {
                             logoUrl?: string;
                             /** Format: uri */
                             darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
                         };
                         color?: {
-                            primaryColor: string;
-                            isDarkModeEnabled: boolean;
-                            darkPrimaryColor: string;
+                            primaryColor?: string;
+                            isDarkModeEnabled?: boolean;
+                            darkPrimaryColor?: string;
                         };
+                        languageInfo?: {
+                            autoDetect?: boolean;
+                            fallbackLanguage?: string;
+                        };
+                        sentinelPolicy?: {
+                            maxAttempts?: number | null;
+                            /** @description Minutes; fractions allowed down to one second */
+                            lockoutDuration?: number | null;
+                        };
+                        /** Format: uri */
+                        termsOfUseUrl?: string | null;
+                        /** Format: uri */
+                        privacyPolicyUrl?: string | null;
+                        /** @enum {string} */
+                        agreeToTermsPolicy?: "Automatic" | "ManualRegistrationOnly" | "Manual";
+                        /** @enum {string} */
+                        signInMode?: "SignIn" | "Register" | "SignInAndRegister";
+                        customCss?: string | null;
+                        /** Format: email */
+                        supportEmail?: string | null;
+                        /** Format: uri */
+                        supportWebsiteUrl?: string | null;
                     };
                 };
             };
@@ -8307,6 +8381,12 @@ export interface paths {
                             signUp: {
                                 identifiers: ("username" | "email" | "phone")[];
                                 password: boolean;
+                                verify: boolean;
+                                secondaryIdentifiers: {
+                                    /** @enum {string} */
+                                    identifier: "username" | "email" | "phone" | "emailOrPhone";
+                                    verify?: boolean;
+                                }[];
                             };
                             signIn: {
                                 methods: {
@@ -8314,6 +8394,8 @@ export interface paths {
                                     identifier: "username" | "email" | "phone";
                                     password: boolean;
                                     verificationCode: boolean;
+                                    /** @default true */
+                                    isPasswordPrimary: boolean;
                                 }[];
                             };
                             passwordPolicy: {
@@ -8326,6 +8408,9 @@ export interface paths {
                                 };
                                 rejects: {
                                     userInfo: boolean;
+                                    repetitionAndSequence: boolean;
+                                    words: string[];
+                                    pwned: boolean;
                                 };
                             };
                             mfa: {
@@ -8339,12 +8424,38 @@ export interface paths {
                                 logoUrl?: string;
                                 /** Format: uri */
                                 darkLogoUrl?: string;
+                                /** Format: uri */
+                                favicon?: string;
+                                /** Format: uri */
+                                darkFavicon?: string;
                             };
                             color: {
                                 primaryColor: string;
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            languageInfo: {
+                                autoDetect: boolean;
+                                fallbackLanguage: string;
+                            };
+                            sentinelPolicy: {
+                                maxAttempts?: number | null;
+                                /** @description Minutes; fractions allowed down to one second */
+                                lockoutDuration?: number | null;
+                            };
+                            /** Format: uri */
+                            termsOfUseUrl: string | null;
+                            /** Format: uri */
+                            privacyPolicyUrl: string | null;
+                            /** @enum {string} */
+                            agreeToTermsPolicy: "Automatic" | "ManualRegistrationOnly" | "Manual";
+                            /** @enum {string} */
+                            signInMode: "SignIn" | "Register" | "SignInAndRegister";
+                            customCss: string | null;
+                            /** Format: email */
+                            supportEmail: string | null;
+                            /** Format: uri */
+                            supportWebsiteUrl: string | null;
                         };
                     };
                 };
@@ -8363,6 +8474,64 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/sentinel-activities/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unblock identifiers locked after failed verifications */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        targetType: "User" | "App";
+                        /** @description Identifier values as typed at sign-in: usernames, e-mail addresses, phone numbers */
+                        targets: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/messages": {
@@ -10147,6 +10316,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
             };
         };
         post?: never;
@@ -10192,6 +10374,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10281,6 +10476,81 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/experience/verification/new-password-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a username and password for a new account (Register) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        identifier: {
+                            /** @enum {string} */
+                            type: "username";
+                            value: string;
+                        };
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            verificationId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10465,6 +10735,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11336,6 +11619,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11444,6 +11740,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -11458,6 +11767,87 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/experience/profile/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the new password of a ForgotPassword experience (written at submit) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11531,6 +11921,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12674,6 +13077,12 @@ export interface paths {
                             signUp: {
                                 identifiers: ("username" | "email" | "phone")[];
                                 password: boolean;
+                                verify: boolean;
+                                secondaryIdentifiers: {
+                                    /** @enum {string} */
+                                    identifier: "username" | "email" | "phone" | "emailOrPhone";
+                                    verify?: boolean;
+                                }[];
                             };
                             signIn: {
                                 methods: {
@@ -12681,6 +13090,8 @@ export interface paths {
                                     identifier: "username" | "email" | "phone";
                                     password: boolean;
                                     verificationCode: boolean;
+                                    /** @default true */
+                                    isPasswordPrimary: boolean;
                                 }[];
                             };
                             passwordPolicy: {
@@ -12693,6 +13104,9 @@ export interface paths {
                                 };
                                 rejects: {
                                     userInfo: boolean;
+                                    repetitionAndSequence: boolean;
+                                    words: string[];
+                                    pwned: boolean;
                                 };
                             };
                             mfa: {
@@ -12706,12 +13120,38 @@ export interface paths {
                                 logoUrl?: string;
                                 /** Format: uri */
                                 darkLogoUrl?: string;
+                                /** Format: uri */
+                                favicon?: string;
+                                /** Format: uri */
+                                darkFavicon?: string;
                             };
                             color: {
                                 primaryColor: string;
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            languageInfo: {
+                                autoDetect: boolean;
+                                fallbackLanguage: string;
+                            };
+                            sentinelPolicy: {
+                                maxAttempts?: number | null;
+                                /** @description Minutes; fractions allowed down to one second */
+                                lockoutDuration?: number | null;
+                            };
+                            /** Format: uri */
+                            termsOfUseUrl: string | null;
+                            /** Format: uri */
+                            privacyPolicyUrl: string | null;
+                            /** @enum {string} */
+                            agreeToTermsPolicy: "Automatic" | "ManualRegistrationOnly" | "Manual";
+                            /** @enum {string} */
+                            signInMode: "SignIn" | "Register" | "SignInAndRegister";
+                            customCss: string | null;
+                            /** Format: email */
+                            supportEmail: string | null;
+                            /** Format: uri */
+                            supportWebsiteUrl: string | null;
                         };
                     };
                 };
@@ -12732,7 +13172,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current interaction: its prompt and application */
+        /** The current interaction: its prompt and application, and the experience so far */
         get: {
             parameters: {
                 query?: never;
@@ -12749,6 +13189,29 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @enum {string} */
+                            interactionEvent?: "SignIn" | "Register" | "ForgotPassword";
+                            /** @description The identified account */
+                            userId?: string;
+                            /** @description What the flow collected so far; never a password or a provider token */
+                            profile?: {
+                                username?: string;
+                                primaryEmail?: string;
+                                primaryPhone?: string;
+                                name?: string;
+                                avatar?: string;
+                            };
+                            verificationRecords?: {
+                                id: string;
+                                type: string;
+                                verified: boolean;
+                                identifier?: {
+                                    /** @enum {string} */
+                                    type: "username" | "email" | "phone";
+                                    value: string;
+                                };
+                                userId?: string;
+                            }[];
                             uid: string;
                             /** @description `login` or `consent`: what oidc-provider asks for */
                             prompt: string;
