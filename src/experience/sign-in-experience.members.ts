@@ -96,6 +96,18 @@ export const sentinelPolicy = z.object({
     .describe('Minutes; fractions allowed down to one second'),
 });
 
+/** Logto's `socialSignInConnectorTargets`: the social connectors offered on the sign-in page, in order. */
+export const socialTargets = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[\w.-]+$/),
+  )
+  .max(50)
+  .refine((targets) => new Set(targets).size === targets.length, { message: 'targets repeat' });
+
 /** Scalar members: links and texts for the pages, and which of sign-in and registration is open. */
 export const pageSettings = {
   termsOfUseUrl: webUrl.nullable(),
@@ -106,6 +118,8 @@ export const pageSettings = {
   customCss: z.string().max(65_536).nullable(),
   supportEmail: z.email().max(320).nullable(),
   supportWebsiteUrl: webUrl.nullable(),
+  /** Enterprise SSO at the identifier step (e-mail domain routing); off: SSO verifications identify no one. */
+  singleSignOnEnabled: z.boolean(),
 };
 
 export const pageSettingsPatch = z.object(pageSettings).partial().shape;

@@ -10,6 +10,7 @@ import {
   pageSettingsPatch,
   sentinelPolicy,
   signInMethod,
+  socialTargets,
   signUpSettings,
 } from './sign-in-experience.members.js';
 
@@ -53,6 +54,7 @@ export const signInExperience = z.object({
   color: colorSettings,
   languageInfo,
   sentinelPolicy,
+  socialSignInConnectorTargets: socialTargets,
   ...pageSettings,
 });
 
@@ -77,6 +79,7 @@ export const signInExperiencePatch = z.object({
   color: colorSettings.partial().optional(),
   languageInfo: languageInfo.partial().optional(),
   sentinelPolicy: sentinelPolicy.optional(),
+  socialSignInConnectorTargets: socialTargets.optional(),
   ...pageSettingsPatch,
 });
 
@@ -117,4 +120,6 @@ export const defaultSignInExperience: SignInExperience = {
   customCss: null,
   supportEmail: null,
   supportWebsiteUrl: null,
+  socialSignInConnectorTargets: [],
+  singleSignOnEnabled: false,
 };

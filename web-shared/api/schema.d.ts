@@ -8255,6 +8255,7 @@ export interface paths {
                                 /** @description Minutes; fractions allowed down to one second */
                                 lockoutDuration?: number | null;
                             };
+                            socialSignInConnectorTargets: string[];
                             /** Format: uri */
                             termsOfUseUrl: string | null;
                             /** Format: uri */
@@ -8268,6 +8269,7 @@ export interface paths {
                             supportEmail: string | null;
                             /** Format: uri */
                             supportWebsiteUrl: string | null;
+                            singleSignOnEnabled: boolean;
                         };
                     };
                 };
@@ -8353,6 +8355,7 @@ export interface paths {
                             /** @description Minutes; fractions allowed down to one second */
                             lockoutDuration?: number | null;
                         };
+                        socialSignInConnectorTargets?: string[];
                         /** Format: uri */
                         termsOfUseUrl?: string | null;
                         /** Format: uri */
@@ -8366,6 +8369,7 @@ export interface paths {
                         supportEmail?: string | null;
                         /** Format: uri */
                         supportWebsiteUrl?: string | null;
+                        singleSignOnEnabled?: boolean;
                     };
                 };
             };
@@ -8443,6 +8447,7 @@ export interface paths {
                                 /** @description Minutes; fractions allowed down to one second */
                                 lockoutDuration?: number | null;
                             };
+                            socialSignInConnectorTargets: string[];
                             /** Format: uri */
                             termsOfUseUrl: string | null;
                             /** Format: uri */
@@ -8456,6 +8461,7 @@ export interface paths {
                             supportEmail: string | null;
                             /** Format: uri */
                             supportWebsiteUrl: string | null;
+                            singleSignOnEnabled: boolean;
                         };
                     };
                 };
@@ -11973,7 +11979,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step) */
+        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step); none while SSO is off */
         get: {
             parameters: {
                 query: {
@@ -13139,6 +13145,7 @@ export interface paths {
                                 /** @description Minutes; fractions allowed down to one second */
                                 lockoutDuration?: number | null;
                             };
+                            socialSignInConnectorTargets: string[];
                             /** Format: uri */
                             termsOfUseUrl: string | null;
                             /** Format: uri */
@@ -13152,6 +13159,23 @@ export interface paths {
                             supportEmail: string | null;
                             /** Format: uri */
                             supportWebsiteUrl: string | null;
+                            singleSignOnEnabled: boolean;
+                            socialConnectors: {
+                                id: string;
+                                target: string;
+                                name: {
+                                    [key: string]: string;
+                                };
+                                logo: string;
+                                logoDark: string | null;
+                                platform: string | null;
+                            }[];
+                            ssoConnectors: {
+                                id: string;
+                                connectorName: string;
+                                logo: string;
+                                darkLogo?: string;
+                            }[];
                         };
                     };
                 };
