@@ -2,7 +2,11 @@ import type { Db } from '../storage/database.js';
 import type { ExperienceProfile } from '../storage/tables/experience.js';
 import { ApiError } from '../http/errors.js';
 import { findUserByIdentifier } from '../experience/accounts.repository.js';
-import { identityConflict, notSupportedForForgotPassword, signInMethodNotEnabled } from '../experience/errors.js';
+import {
+  identityConflict,
+  notSupportedForForgotPassword,
+  signInMethodNotEnabled,
+} from '../experience/errors.js';
 import * as experience from '../experience/experience.repository.js';
 import type { ExperienceState } from '../experience/experience.repository.js';
 import { assertActive } from '../experience/identification.js';
