@@ -1,7 +1,6 @@
-import { invalidInput } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import type { IdentifierType, InteractionEvent } from '../storage/tables/experience.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError, invalidInput } from '../http/errors.js';
 import { signInMethodNotEnabled, signUpMethodNotEnabled } from './errors.js';
 import {
   defaultSignInExperience,

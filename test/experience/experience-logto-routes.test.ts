@@ -64,6 +64,34 @@ describe('Experience API: Logto’s registration, reset, missing-profile and int
     assert.equal((await completeAuthorization(again.authorization, signedIn)).claims()?.sub, created);
   });
 
+  it('checks Logto’s repetitionAndSequence and words rejects when they are on', async () => {
+    const rejects = { repetitionAndSequence: true, words: ['tessera'] };
+    expectStatus(await t.api('PATCH', '/sign-in-exp', { passwordPolicy: { rejects } }), 200);
+    try {
+      const { call } = await openExperience(t, app);
+      expectStatus(await call('PUT', '', { interactionEvent: 'Register' }), 204);
+      const issuesOf = async (secret: string) => {
+        const identifier = { type: 'username', value: `w_${newId(6)}` };
+        const response = await call('POST', '/verification/new-password-identity', {
+          identifier,
+          password: secret,
+        });
+        return response.status === 200 ? [] : expectStatus(response, 422, 'password.rejected').data.issues;
+      };
+      assert.deepEqual(await issuesOf('Pass-1234-word'), [
+        'password_rejected.restricted.repetition_or_sequence',
+      ]);
+      assert.deepEqual(await issuesOf('Qzzzz-pass-word9'), [
+        'password_rejected.restricted.repetition_or_sequence',
+      ]);
+      assert.deepEqual(await issuesOf('My-TESSERA-pass9'), ['password_rejected.restricted.words']);
+      assert.deepEqual(await issuesOf('Quiet-River-93'), []);
+    } finally {
+      const off = { repetitionAndSequence: false, words: [] };
+      expectStatus(await t.api('PATCH', '/sign-in-exp', { passwordPolicy: { rejects: off } }), 200);
+    }
+  });
+
   it('resets a password with PUT /profile/password after a code, with Logto’s codes on the way', async () => {
     const email = `reset.${newId(6)}@example.com`;
     const user = expectStatus(
