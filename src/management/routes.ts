@@ -5,6 +5,7 @@ import { ssoJitRoutes } from '../sso/sso-jit.routes.js';
 import { userIdentitiesRoutes } from '../social/identities.routes.js';
 import { logsRoutes } from '../audit/logs.routes.js';
 import { signInExperienceRoutes } from '../experience/sign-in-experience.routes.js';
+import { sentinelActivitiesRoutes } from '../experience/sentinel-activities.routes.js';
 import { jwtCustomizerRoutes } from '../impersonation/jwt-customizer.routes.js';
 import { subjectTokensRoutes } from '../impersonation/subject-tokens.routes.js';
 import { limitsRoutes } from '../console/limits.routes.js';
@@ -55,6 +56,7 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(hooksRoutes);
   await app.register(organizationsRoutes);
   await app.register(signInExperienceRoutes);
+  await app.register(sentinelActivitiesRoutes);
   await app.register(messagesRoutes);
   await app.register(oidcKeysRoutes);
   await app.register(limitsRoutes);
