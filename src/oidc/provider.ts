@@ -12,8 +12,19 @@ import { SIGNING_ALGS, type SigningKey } from './signing-keys.js';
 import { DEFAULT_ACCESS_TOKEN_TTL, ID_TOKEN_TTL } from './token-lifetimes.js';
 import { renderErrorPage, signedOutPage, signOutPage } from '../hosted/provider-pages.js';
 
-/** The OpenID Connect scopes (as opposed to API resource scopes); the Experience API consents to these. */
-export const OIDC_SCOPES: readonly string[] = ['openid', 'offline_access', 'profile', 'email', 'phone'];
+/**
+ * The OpenID Connect scopes (as opposed to API resource scopes); the Experience API consents to
+ * these. Logto's organizations scope is one, so it survives a request without a resource (the
+ * provider drops unknown scopes there) and the consent page can offer the user's organizations.
+ */
+export const OIDC_SCOPES: readonly string[] = [
+  'openid',
+  'offline_access',
+  'profile',
+  'email',
+  'phone',
+  'urn:logto:scope:organizations',
+];
 
 export interface ProviderOptions {
   config: Config;

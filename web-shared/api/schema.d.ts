@@ -11162,6 +11162,11 @@ export interface paths {
                                 indicator: string;
                                 scopes: string[];
                             }[];
+                            /** @description The user’s organizations, when the application asks for them: the user picks which */
+                            organizations?: {
+                                id: string;
+                                name: string;
+                            }[];
                         };
                     };
                 };
@@ -11189,7 +11194,14 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The organizations (of those listed) the application may act in */
+                        organizationIds?: string[];
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -11204,6 +11216,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,0 +1,22 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * The organizations a user let a third-party application act in, chosen on the consent page
+ * (Logto keeps the same choice per application and user). The key into organization_users means
+ * leaving an organization withdraws the consent for it; removing the application or user does too.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE application_user_consent_organizations (
+      application_id text NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+      user_id text NOT NULL,
+      organization_id text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (application_id, user_id, organization_id),
+      FOREIGN KEY (organization_id, user_id)
+        REFERENCES organization_users (organization_id, user_id) ON DELETE CASCADE
+    );
+    CREATE INDEX application_user_consent_organizations_member
+      ON application_user_consent_organizations (organization_id, user_id);
+  `.execute(db);
+}
