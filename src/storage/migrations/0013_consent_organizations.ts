@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The organizations a user let a third-party application act in, chosen on the consent page
+ * Two Account API additions. The organizations a user let a third-party application act in, chosen on the consent page
  * (Logto keeps the same choice per application and user). The key into organization_users means
  * leaving an organization withdraws the consent for it; removing the application or user does too.
+ * And passkey registrations through /api/verifications/web-authn/registration: the challenge
+ * until the browser answers, then the verified credential until it is bound as an MFA factor.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -18,5 +20,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX application_user_consent_organizations_member
       ON application_user_consent_organizations (organization_id, user_id);
+
+    CREATE TABLE account_webauthn_registrations (
+      id text PRIMARY KEY,
+      user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      challenge text NOT NULL,
+      credential jsonb,
+      agent text,
+      verified_at timestamptz,
+      expires_at timestamptz NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX account_webauthn_registrations_expires_at ON account_webauthn_registrations (expires_at);
   `.execute(db);
 }
