@@ -115,4 +115,28 @@ describe('hosted MFA pages in Chromium: TOTP, backup codes, passkeys', async () 
     assert.deepEqual([...(tokens.claims()?.amr as string[])].sort(), ['hwk', 'mfa', 'pwd']);
     assert.deepEqual(names(await events.take()), ['PostSignIn']);
   });
+
+  it('offers a second factor at sign-in under a user-controlled policy; “Not now” is remembered', async () => {
+    await setMfaPolicy(t, ['Totp', 'BackupCode'], 'UserControlled');
+    const user = await createUser(t, password);
+    await events.take();
+    const page = await chromium.newPage({ width: 360, height: 740 });
+    const first = await openSignIn(t, app, page);
+    await passwordStep(page, user.username);
+    await page.getByRole('heading', { name: 'Add a second factor' }).waitFor();
+    await page.getByRole('button', { name: 'Use an authenticator app' }).waitFor();
+    await assertNoOverflow(page);
+    await screenshot(page, 'mfa-offer-sign-in');
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await backAtApplication(page, first);
+    assert.deepEqual(names(await events.take()), ['PostSignIn'], 'declining binds nothing');
+
+    // The next sign-in (a fresh browser) goes straight back: the offer is not repeated.
+    const next = await chromium.newPage();
+    const second = await openSignIn(t, app, next);
+    await passwordStep(next, user.username);
+    const tokens = await backAtApplication(next, second);
+    assert.equal(tokens.claims()?.sub, user.id);
+    assert.deepEqual(names(await events.take()), ['PostSignIn']);
+  });
 });

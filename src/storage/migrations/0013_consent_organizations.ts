@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Two Account API additions. The organizations a user let a third-party application act in, chosen on the consent page
- * (Logto keeps the same choice per application and user). The key into organization_users means
- * leaving an organization withdraws the consent for it; removing the application or user does too.
- * And passkey registrations through /api/verifications/web-authn/registration: the challenge
- * until the browser answers, then the verified credential until it is bound as an MFA factor.
+ * Three additions. The organizations a user let a third-party application act in, chosen on the
+ * consent page (Logto keeps the same choice per application and user); the key into
+ * organization_users means leaving an organization withdraws the consent for it. Passkey
+ * registrations through /api/verifications/web-authn/registration: the challenge until the
+ * browser answers, then the verified credential until it is bound as an MFA factor. And when a
+ * user declined to bind a second factor under a user-controlled policy, so that sign-ins offer
+ * it once rather than every time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -32,5 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX account_webauthn_registrations_expires_at ON account_webauthn_registrations (expires_at);
+
+    ALTER TABLE users ADD COLUMN mfa_skipped_at timestamptz;
   `.execute(db);
 }
