@@ -95,6 +95,11 @@ function CodeForm() {
       setSent(await sendCode(codeIdentifierOf(address)));
     });
   };
+  const resend = () =>
+    void run(async () => {
+      setSent(await sendCode(codeIdentifierOf(address)));
+      setCode('');
+    });
   const verify = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
@@ -131,6 +136,9 @@ function CodeForm() {
       <Alert error={error} />
       <button type="submit" className="primary" disabled={busy}>
         Sign in
+      </button>
+      <button type="button" className="link" disabled={busy} onClick={resend}>
+        Send a new code
       </button>
     </form>
   );
