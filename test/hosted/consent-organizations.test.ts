@@ -5,7 +5,7 @@ import { names, tapAllEvents } from '../experience/events.js';
 import { startChromium } from '../support/chromium.js';
 import { startTestService } from '../support/service.js';
 import { createApplication, createUser } from '../support/sign-in-fixtures.js';
-import { assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
+import { assertAllLabelled, assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
 
 const ORGANIZATIONS_SCOPE = 'urn:logto:scope:organizations';
 
@@ -47,6 +47,7 @@ describe('consent for a third-party application asking for organizations, in Chr
     await choice.getByRole('checkbox', { name: 'Globex' }).check();
     assert.equal(await choice.getByRole('checkbox', { name: 'Acme Corporation' }).isChecked(), false);
     await assertNoOverflow(page);
+    await assertAllLabelled(page);
     await screenshot(page, 'consent-organizations');
     await page.getByRole('button', { name: 'Allow' }).click();
     const tokens = await backAtApplication(page, authorization);

@@ -7,7 +7,7 @@ import { rateLimitedPayload, userFlowPayload } from '../experience/payloads.js';
 import { startChromium } from '../support/chromium.js';
 import { startTestService } from '../support/service.js';
 import { createApplication } from '../support/sign-in-fixtures.js';
-import { assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
+import { assertAllLabelled, assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
 
 describe('hosted pages in Chromium: phone number sign-in and the send limit', async () => {
   const t = await startTestService({
@@ -93,6 +93,7 @@ describe('hosted pages in Chromium: phone number sign-in and the send limit', as
     assert.doesNotMatch(text, /request\.|rate_limited|429/, 'no raw code');
     assert.equal(await sent(), 3, 'nothing sent over the limit');
     await assertNoOverflow(page);
+    await assertAllLabelled(page);
     await screenshot(page, 'sign-in-send-limit');
     const limited = rateLimitedPayload.parse(only(await events.take(), 'Message.RateLimited'));
     assert.equal(limited.recipient, user.phone);
