@@ -21,7 +21,7 @@ export function codeIdentifierOf(text: string): CodeIdentifier {
 }
 
 export const start = (interactionEvent: InteractionEvent) =>
-  call(api.PUT('/api/experience/', { body: { interactionEvent } }));
+  call(api.PUT('/api/experience', { body: { interactionEvent } }));
 
 export const sendCode = async (identifier: CodeIdentifier) =>
   (await call(api.POST('/api/experience/verification/verification-code', { body: { identifier } })))
@@ -36,8 +36,15 @@ export const verifyCode = async (identifier: CodeIdentifier, verificationId: str
     )
   ).verificationId;
 
-export const identify = (verificationId?: string) =>
-  call(api.POST('/api/experience/identification', { body: verificationId ? { verificationId } : {} }));
+export const identify = (verificationId?: string, options: { linkSocialIdentity?: boolean } = {}) =>
+  call(
+    api.POST('/api/experience/identification', {
+      body: verificationId ? { verificationId, ...options } : {},
+    }),
+  );
+
+export const switchEvent = (interactionEvent: InteractionEvent) =>
+  call(api.PUT('/api/experience/interaction-event', { body: { interactionEvent } }));
 
 export interface MfaState {
   mode: 'bind' | 'challenge';

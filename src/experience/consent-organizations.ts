@@ -4,18 +4,15 @@ import {
   addConsentOrganizations,
   userOrganizations,
 } from '../organizations/consent-organizations.repository.js';
+import { ORGANIZATION_RESOURCE, ORGANIZATIONS_SCOPE } from '../oidc/organization-tokens.js';
 import type { Db } from '../storage/database.js';
 import { clientIdOf, requestedResources, requestedScopes } from './interaction.js';
-
-/** Logto's names: the scope for the user's organizations, and the organization API resource. */
-export const ORGANIZATIONS_SCOPE = 'urn:logto:scope:organizations';
-export const ORGANIZATIONS_RESOURCE = 'urn:logto:resource:organizations';
 
 /** The application asks to act in the user's organizations: the consent page offers the choice. */
 export function asksForOrganizations(interaction: Interaction): boolean {
   return (
     requestedScopes(interaction).includes(ORGANIZATIONS_SCOPE) ||
-    requestedResources(interaction).includes(ORGANIZATIONS_RESOURCE)
+    requestedResources(interaction).includes(ORGANIZATION_RESOURCE)
   );
 }
 

@@ -5,11 +5,8 @@ import { ApiError } from '../http/errors.js';
 import { findUser } from '../users/users.repository.js';
 import { findApplication } from './accounts.repository.js';
 import { grantFirstPartyConsent } from './consent.js';
-import {
-  ORGANIZATIONS_SCOPE,
-  organizationsToChoose,
-  recordOrganizationChoice,
-} from './consent-organizations.js';
+import { ORGANIZATIONS_SCOPE } from '../oidc/organization-tokens.js';
+import { organizationsToChoose, recordOrganizationChoice } from './consent-organizations.js';
 import { currentInteraction } from './interaction.js';
 import { errors } from './route-schemas.js';
 
