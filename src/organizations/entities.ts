@@ -14,6 +14,10 @@ export function toOrganization(row: Selectable<OrganizationsTable>): Organizatio
     name: row.name,
     description: row.description,
     customData: row.custom_data,
+    isMfaRequired: row.is_mfa_required,
+    branding: row.branding,
+    color: row.color,
+    customCss: row.custom_css,
     createdAt: row.created_at.getTime(),
   };
 }

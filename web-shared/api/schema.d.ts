@@ -880,6 +880,23 @@ export interface paths {
                             customData: {
                                 [key: string]: unknown;
                             };
+                            isMfaRequired: boolean;
+                            branding: {
+                                /** Format: uri */
+                                logoUrl?: string;
+                                /** Format: uri */
+                                darkLogoUrl?: string;
+                                /** Format: uri */
+                                favicon?: string;
+                                /** Format: uri */
+                                darkFavicon?: string;
+                            };
+                            color: {
+                                primaryColor?: string;
+                                isDarkModeEnabled?: boolean;
+                                darkPrimaryColor?: string;
+                            };
+                            customCss: string | null;
                             createdAt: number;
                             organizationRoles: {
                                 id: string;
@@ -2813,6 +2830,23 @@ export interface paths {
                             customData: {
                                 [key: string]: unknown;
                             };
+                            isMfaRequired: boolean;
+                            branding: {
+                                /** Format: uri */
+                                logoUrl?: string;
+                                /** Format: uri */
+                                darkLogoUrl?: string;
+                                /** Format: uri */
+                                favicon?: string;
+                                /** Format: uri */
+                                darkFavicon?: string;
+                            };
+                            color: {
+                                primaryColor?: string;
+                                isDarkModeEnabled?: boolean;
+                                darkPrimaryColor?: string;
+                            };
+                            customCss: string | null;
                             createdAt: number;
                             organizationRoles: {
                                 id: string;
@@ -5962,6 +5996,7 @@ export interface paths {
                     page_size?: number;
                     q?: string;
                     search?: string;
+                    showFeatured?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5982,7 +6017,30 @@ export interface paths {
                             customData: {
                                 [key: string]: unknown;
                             };
+                            isMfaRequired: boolean;
+                            branding: {
+                                /** Format: uri */
+                                logoUrl?: string;
+                                /** Format: uri */
+                                darkLogoUrl?: string;
+                                /** Format: uri */
+                                favicon?: string;
+                                /** Format: uri */
+                                darkFavicon?: string;
+                            };
+                            color: {
+                                primaryColor?: string;
+                                isDarkModeEnabled?: boolean;
+                                darkPrimaryColor?: string;
+                            };
+                            customCss: string | null;
                             createdAt: number;
+                            usersCount?: number;
+                            featuredUsers?: {
+                                id: string;
+                                avatar: string | null;
+                                name: string | null;
+                            }[];
                         }[];
                     };
                 };
@@ -6004,6 +6062,23 @@ export interface paths {
                         customData?: {
                             [key: string]: unknown;
                         };
+                        isMfaRequired?: boolean;
+                        branding?: {
+                            /** Format: uri */
+                            logoUrl?: string;
+                            /** Format: uri */
+                            darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
+                        };
+                        color?: {
+                            primaryColor?: string;
+                            isDarkModeEnabled?: boolean;
+                            darkPrimaryColor?: string;
+                        };
+                        customCss?: string | null;
                     };
                 };
             };
@@ -6021,6 +6096,23 @@ export interface paths {
                             customData: {
                                 [key: string]: unknown;
                             };
+                            isMfaRequired: boolean;
+                            branding: {
+                                /** Format: uri */
+                                logoUrl?: string;
+                                /** Format: uri */
+                                darkLogoUrl?: string;
+                                /** Format: uri */
+                                favicon?: string;
+                                /** Format: uri */
+                                darkFavicon?: string;
+                            };
+                            color: {
+                                primaryColor?: string;
+                                isDarkModeEnabled?: boolean;
+                                darkPrimaryColor?: string;
+                            };
+                            customCss: string | null;
                             createdAt: number;
                         };
                     };
@@ -6064,6 +6156,23 @@ export interface paths {
                             customData: {
                                 [key: string]: unknown;
                             };
+                            isMfaRequired: boolean;
+                            branding: {
+                                /** Format: uri */
+                                logoUrl?: string;
+                                /** Format: uri */
+                                darkLogoUrl?: string;
+                                /** Format: uri */
+                                favicon?: string;
+                                /** Format: uri */
+                                darkFavicon?: string;
+                            };
+                            color: {
+                                primaryColor?: string;
+                                isDarkModeEnabled?: boolean;
+                                darkPrimaryColor?: string;
+                            };
+                            customCss: string | null;
                             createdAt: number;
                         };
                     };
@@ -6139,6 +6248,23 @@ export interface paths {
                         customData?: {
                             [key: string]: unknown;
                         };
+                        isMfaRequired?: boolean;
+                        branding?: {
+                            /** Format: uri */
+                            logoUrl?: string;
+                            /** Format: uri */
+                            darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
+                        };
+                        color?: {
+                            primaryColor?: string;
+                            isDarkModeEnabled?: boolean;
+                            darkPrimaryColor?: string;
+                        };
+                        customCss?: string | null;
                     };
                 };
             };
@@ -6156,6 +6282,23 @@ export interface paths {
                             customData: {
                                 [key: string]: unknown;
                             };
+                            isMfaRequired: boolean;
+                            branding: {
+                                /** Format: uri */
+                                logoUrl?: string;
+                                /** Format: uri */
+                                darkLogoUrl?: string;
+                                /** Format: uri */
+                                favicon?: string;
+                                /** Format: uri */
+                                darkFavicon?: string;
+                            };
+                            color: {
+                                primaryColor?: string;
+                                isDarkModeEnabled?: boolean;
+                                darkPrimaryColor?: string;
+                            };
+                            customCss: string | null;
                             createdAt: number;
                         };
                     };
@@ -6473,6 +6616,10 @@ export interface paths {
                             type: string;
                             isThirdParty: boolean;
                             createdAt: number;
+                            organizationRoles: {
+                                id: string;
+                                name: string;
+                            }[];
                         }[];
                     };
                 };
@@ -6734,7 +6881,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        organizationRoleIds: string[];
+                        organizationRoleIds?: string[];
+                        organizationRoleNames?: string[];
                     };
                 };
             };
@@ -6789,7 +6937,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        organizationRoleIds: string[];
+                        organizationRoleIds?: string[];
+                        organizationRoleNames?: string[];
                     };
                 };
             };
@@ -6904,6 +7053,468 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{id}/applications/{applicationId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                    applicationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    applicationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        organizationRoleIds?: string[];
+                        organizationRoleNames?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    applicationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        organizationRoleIds?: string[];
+                        organizationRoleNames?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organizationRoleIds: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/applications/{applicationId}/roles/{organizationRoleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    applicationId: string;
+                    organizationRoleId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/users/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        userIds: string[];
+                        organizationRoleIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            userIds: string[];
+                            organizationRoleIds: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/applications/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        applicationIds: string[];
+                        organizationRoleIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applicationIds: string[];
+                            organizationRoleIds: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/users/{userId}/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization-roles": {
         parameters: {
             query?: never;
@@ -6939,6 +7550,14 @@ export interface paths {
                                 id: string;
                                 name: string;
                             }[];
+                            resourceScopes: {
+                                id: string;
+                                name: string;
+                                resource: {
+                                    id: string;
+                                    name: string;
+                                };
+                            }[];
                         }[];
                     };
                 };
@@ -6958,6 +7577,7 @@ export interface paths {
                         name: string;
                         description?: string | null;
                         organizationScopeIds?: string[];
+                        resourceScopeIds?: string[];
                     };
                 };
             };
@@ -7358,6 +7978,224 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organization-roles/{id}/resource-scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            resourceId: string;
+                            name: string;
+                            description: string | null;
+                            createdAt: number;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        scopeIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        scopeIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            scopeIds: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-roles/{id}/resource-scopes/{scopeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    scopeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization-scopes": {
         parameters: {
             query?: never;
@@ -7656,6 +8494,14 @@ export interface paths {
                         organizationId: string;
                         expiresAt: number;
                         organizationRoleIds?: string[];
+                        messagePayload?: ({
+                            code?: string;
+                            link?: string;
+                            locale?: string;
+                            uiLocales?: string;
+                        } & {
+                            [key: string]: string | number | boolean | (null);
+                        }) | false;
                     };
                 };
             };
@@ -7699,6 +8545,93 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-invitations/{id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        link?: string;
+                        locale?: string;
+                        uiLocales?: string;
+                    } & {
+                        [key: string]: string | number | boolean | (null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8000,6 +8933,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -8068,7 +9014,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -8159,8 +9108,114 @@ export interface paths {
                 };
             };
         };
-        post?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        organizationRoleIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organizationRoleIds: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/jit/roles/{organizationRoleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    organizationRoleId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
