@@ -8,7 +8,12 @@ import { mutate } from '../management/mutation.js';
 import { deliverMessage } from '../messages/connectors.js';
 import { invitationMessage } from '../messages/templates.js';
 import { toInvitation } from './entities.js';
-import { findInvitation, listInvitations, rolesOfInvitations } from './invitations.repository.js';
+import {
+  deleteInvitation,
+  findInvitation,
+  listInvitations,
+  rolesOfInvitations,
+} from './invitations.repository.js';
 import { changeInvitationStatus, createInvitation, loadInvitation } from './invitations.service.js';
 import {
   createInvitationBody,
@@ -36,12 +41,17 @@ export const invitationsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { messagePayload: payload, ...body } = request.body;
-      // Sent inside the transaction: an invitation whose e-mail could not be sent is not kept.
-      const created = await mutate(request, 201, async (trx) => {
-        const invitation = await createInvitation(trx, body);
-        if (payload) await deliverMessage(app.services, invitationMessage(invitation.invitee, payload));
-        return invitation;
-      });
+      const created = await mutate(request, 201, (trx) => createInvitation(trx, body));
+      // After the commit (a connector may use the database itself); an invitation whose e-mail
+      // could not be sent is not kept, as Logto rolls it back.
+      if (payload) {
+        await deliverMessage(app.services, invitationMessage(created.invitee, payload)).catch(
+          async (error: unknown) => {
+            await deleteInvitation(app.services.db, created.id);
+            throw error;
+          },
+        );
+      }
       return reply.status(201).send(created);
     },
   );
