@@ -134,6 +134,11 @@ describe('organization role assignments', async () => {
     assert.deepEqual(members.body.find((a: Any) => a.id === m1).organizationRoles, [
       { id: r2.id, name: r2.name },
     ]);
+    const organizations = await t.api<Any>('GET', `/applications/${m1}/organizations`);
+    assert.deepEqual(
+      organizations.body.map((o: Any) => [o.id, o.organizationRoles]),
+      [[org, [{ id: r2.id, name: r2.name }]]],
+    );
     assert.equal((await t.api('DELETE', `${base}/${r2.id}`)).status, 204);
     assert.equal((await t.api('DELETE', `${base}/${r2.id}`)).status, 404);
 
