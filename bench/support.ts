@@ -1,10 +1,18 @@
 // Shared by the benchmark scripts: a service in its own process on a fresh PostgreSQL database,
 // a load generator in this one, and figures printed with the machine's core count.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases.js';
 import { BOOTSTRAP_CLIENT, freePort, serviceEnv } from '../test/support/service.js';
+import { spawnTracked, stopTracked } from './processes.js';
+import { loadAverage } from './summary.js';
+
+/** Seconds each measured run lasts (TESSERA_BENCH_SECONDS; short while developing). */
+export const benchSeconds = Number(process.env.TESSERA_BENCH_SECONDS ?? 10);
+/** Alternating rounds of each figure and its reference (TESSERA_BENCH_ROUNDS). */
+export const benchRounds = Number(process.env.TESSERA_BENCH_ROUNDS ?? 3);
+export { loadAverage };
 
 export interface BenchService {
   baseUrl: string;
@@ -18,6 +26,7 @@ export interface BenchService {
 export function header(title: string): void {
   console.log(`\n## ${title}`);
   console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}`);
+  console.log(`load average: ${loadAverage()} (1, 5, 15 min; the machine is shared)`);
 }
 
 /** `options.database`: run on a database the caller created (and drops); else on a fresh one. */
@@ -28,7 +37,7 @@ export async function startBenchService(
   process.env.TESSERA_TEST_BACKEND ??= 'postgres';
   const database = options.database ?? (await createTestDatabase());
   const port = await freePort();
-  const child = spawn(process.execPath, ['bin/tessera.js', 'start'], {
+  const child = spawnTracked(process.execPath, ['bin/tessera.js', 'start'], {
     env: { ...process.env, ...serviceEnv(port, database, { TESSERA_DATABASE_POOL_SIZE: '20', ...env }) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -54,9 +63,7 @@ export async function startBenchService(
     return (text ? JSON.parse(text) : undefined) as T;
   };
   const stop = async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await stopTracked(child);
     if (!options.database) await database.drop();
   };
   return { baseUrl, database, process: child, managementToken, api, stop };
@@ -77,7 +84,7 @@ export function basicAuth(id = BOOTSTRAP_CLIENT.id, secret = BOOTSTRAP_CLIENT.se
   return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 }
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
+export async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -98,8 +105,17 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(options: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon({ duration: 10, connections: 32, ...options });
+/** `control.stop` ends the run early (e.g. from a `setupRequest` that has nothing left to send). */
+export async function load(
+  options: autocannon.Options,
+  control: { stop?: () => void } = {},
+): Promise<LoadResult> {
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ duration: benchSeconds, connections: 32, ...options }, (error, done) =>
+      error ? reject(error as Error) : resolve(done),
+    );
+    control.stop = () => instance.stop();
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,

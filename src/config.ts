@@ -47,7 +47,7 @@ export const environmentSchema = z.object({
     0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400,
   ]),
   TESSERA_WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(256).default(64),
-  TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK: z.coerce.number().int().min(1).max(256).default(16),
+  TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK: z.coerce.number().int().min(1).max(256).default(32),
   TESSERA_WEBHOOK_USER_AGENT: z
     .string()
     .min(1)

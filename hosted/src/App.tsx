@@ -1,6 +1,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ConsentPage } from './consent/ConsentPage';
 import { ErrorPage } from './error/ErrorPage';
+import { CallbackPage } from './federation/CallbackPage';
 import { ForgotPasswordPage } from './forgot-password/ForgotPasswordPage';
 import { MfaPage } from './mfa/MfaPage';
 import { meta } from './meta';
@@ -34,6 +35,8 @@ function InteractionPages() {
       <Route path="/register" element={<RegisterPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/mfa" element={<MfaPage />} />
+      <Route path="/callback/sso/:connectorId" element={<CallbackPage kind="sso" />} />
+      <Route path="/callback/:connectorId" element={<CallbackPage kind="social" />} />
       <Route path="*" element={<SignInPage />} />
     </Routes>
   );

@@ -36,8 +36,15 @@ export const verifyCode = async (identifier: CodeIdentifier, verificationId: str
     )
   ).verificationId;
 
-export const identify = (verificationId?: string) =>
-  call(api.POST('/api/experience/identification', { body: verificationId ? { verificationId } : {} }));
+export const identify = (verificationId?: string, options: { linkSocialIdentity?: boolean } = {}) =>
+  call(
+    api.POST('/api/experience/identification', {
+      body: verificationId ? { verificationId, ...options } : {},
+    }),
+  );
+
+export const switchEvent = (interactionEvent: InteractionEvent) =>
+  call(api.PUT('/api/experience/interaction-event', { body: { interactionEvent } }));
 
 export interface MfaState {
   mode: 'bind' | 'challenge';

@@ -46,6 +46,18 @@ export function humanMessage(error: unknown, limits?: Limits): string {
     case 'session.not_found':
     case 'session.interaction_not_found':
       return 'This sign-in has expired. Go back to the application and start again.';
+    case 'connector.authorization_failed':
+      return 'The identity provider did not confirm the sign-in. Try again.';
+    case 'connector.social_id_token_invalid':
+      return 'The identity provider’s answer could not be trusted, so you were not signed in.';
+    case 'connector.general_error':
+      return 'The identity provider could not be reached. Try again later.';
+    case 'session.verification_session_not_found':
+      return 'This sign-in step has expired or was already used. Start again.';
+    case 'session.sso_enabled':
+      return 'This address signs in through your organization: use “Continue with single sign-on”.';
+    case 'user.identity_already_in_use':
+      return 'This account of the identity provider is already linked to another account here.';
     case 'guard.invalid_input':
       return 'Check what you entered: something is not in the expected form.';
     default:

@@ -3,6 +3,8 @@ import type { Db } from '../storage/database.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import { ApiError } from '../http/errors.js';
 import { identifyFederated } from '../social/federated-identification.js';
+import { ssoConnectorIdsForDomain } from '../sso/sso-connectors.repository.js';
+import { emailDomain } from './identifiers.js';
 import { findUserByIdentifier, findUserStatus } from './accounts.repository.js';
 import { identityConflict, userNotExist, userSuspended, verificationNotFound } from './errors.js';
 import * as repository from './experience.repository.js';
@@ -34,6 +36,7 @@ export async function identify(
     ? await repository.findVerified(db, interaction.uid, verificationId)
     : undefined;
   if (verificationId && (!verification || !isFirstFactor(verification))) throw verificationNotFound();
+  if (verification && state.interactionEvent !== 'ForgotPassword') await assertNotSsoOnly(db, verification);
 
   if (state.interactionEvent === 'Register') {
     if (verification) await addVerifiedIdentifier(db, interaction.uid, verification);
@@ -45,6 +48,23 @@ export async function identify(
   await assertActive(db, userId);
   if (state.userId && state.userId !== userId) throw identityConflict();
   await repository.setIdentifiedUser(db, interaction.uid, userId);
+}
+
+/**
+ * Logto's `session.sso_enabled`: while SSO is on, an e-mail of a domain an SSO connector claims
+ * signs in and registers only through that connector, not with a password or a code.
+ */
+async function assertNotSsoOnly(db: Db, verification: Verified) {
+  const identifier = verification.identifier;
+  if (identifier?.type !== 'email' || !(await loadSignInExperience(db)).singleSignOnEnabled) return;
+  const connectorIds = await ssoConnectorIdsForDomain(db, emailDomain(identifier.value));
+  if (connectorIds.length === 0) return;
+  throw new ApiError(
+    422,
+    'session.sso_enabled',
+    'This e-mail address signs in through its organization’s single sign-on.',
+    { ssoConnectors: connectorIds.map((id) => ({ id })) },
+  );
 }
 
 async function accountOf(db: Db, state: ExperienceState, verification: Verified): Promise<string> {

@@ -63,6 +63,18 @@ export const colorSettings = z.object({
   darkPrimaryColor: hexColor,
 });
 
+/** Logto's `socialSignInConnectorTargets`: the social connectors offered on the sign-in page, in order. */
+const socialTargets = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[\w.-]+$/),
+  )
+  .max(50)
+  .refine((targets) => new Set(targets).size === targets.length, { message: 'targets repeat' });
+
 export const signInExperience = z.object({
   id: z.string(),
   signUp: signUpSettings,
@@ -71,6 +83,9 @@ export const signInExperience = z.object({
   mfa: mfaSettings,
   branding: brandingSettings,
   color: colorSettings,
+  socialSignInConnectorTargets: socialTargets,
+  /** Enterprise SSO at the identifier step (e-mail domain routing); off: SSO verifications identify no one. */
+  singleSignOnEnabled: z.boolean(),
 });
 
 export const signInExperiencePatch = z.object({
@@ -80,6 +95,8 @@ export const signInExperiencePatch = z.object({
   mfa: mfaSettings.optional(),
   branding: brandingSettings.optional(),
   color: colorSettings.optional(),
+  socialSignInConnectorTargets: socialTargets.optional(),
+  singleSignOnEnabled: z.boolean().optional(),
 });
 
 export type SignInExperience = z.infer<typeof signInExperience>;
@@ -101,4 +118,6 @@ export const defaultSignInExperience: SignInExperience = {
   mfa: { factors: [], policy: 'UserControlled' },
   branding: {},
   color: { primaryColor: '#0b5cad', isDarkModeEnabled: false, darkPrimaryColor: '#7cb7ff' },
+  socialSignInConnectorTargets: [],
+  singleSignOnEnabled: false,
 };

@@ -3,10 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentInteraction } from '../experience/interaction.js';
 import { errors } from '../experience/route-schemas.js';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
-import { signInExperience } from '../experience/sign-in-experience.schemas.js';
 import { findApplication } from '../experience/accounts.repository.js';
 import { HOSTED_HEADERS, hostedHtml, NOT_BUILT } from './hosted-page.js';
+import { loadPublicSignInExperience, publicSignInExperience } from './public-sign-in-experience.js';
 
 async function sendHosted(reply: FastifyReply) {
   const html = await hostedHtml();
@@ -41,10 +40,10 @@ export const hostedRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ['Experience'],
         security: [],
         summary: 'The sign-in experience settings, for sign-in pages',
-        response: { 200: signInExperience },
+        response: { 200: publicSignInExperience },
       },
     },
-    async (request) => loadSignInExperience(request.server.services.db),
+    async (request) => loadPublicSignInExperience(request.server.services.db),
   );
 
   app.get(

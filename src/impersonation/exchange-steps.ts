@@ -11,15 +11,6 @@ import { hashSubjectToken, isWellFormedSubjectToken } from './subject-tokens.ser
 // takes effect within a second on every instance.
 export const exchangeApplication = shortCache(findExchangeApplication);
 
-export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
-
-export interface ExchangeParams {
-  subjectToken: string;
-  resource: string;
-  scopes: string[];
-  actorToken: string | undefined;
-}
-
 /** Token exchange is off unless the application turned it on; third-party apps never may. */
 export async function checkClientMayExchange(db: Db, clientId: string): Promise<ExchangeApplication> {
   const application = await exchangeApplication(db, clientId);
@@ -31,34 +22,6 @@ export async function checkClientMayExchange(db: Db, clientId: string): Promise<
     throw refusal('unauthorized_client', 'token exchange is not allowed for this application');
   }
   return application;
-}
-
-/** The parameters of the specification's table, with their token types checked. */
-export function readExchangeParams(params: Record<string, unknown>): ExchangeParams {
-  const text = (name: string) =>
-    typeof params[name] === 'string' && params[name] ? params[name] : undefined;
-  const subjectToken = text('subject_token');
-  if (!subjectToken) throw refusal('invalid_request', "missing required parameter 'subject_token'");
-  if (text('subject_token_type') !== ACCESS_TOKEN_TYPE) {
-    throw refusal('invalid_request', `subject_token_type must be ${ACCESS_TOKEN_TYPE}`);
-  }
-  const requested = text('requested_token_type');
-  if (requested && requested !== ACCESS_TOKEN_TYPE) {
-    throw refusal('invalid_request', `only ${ACCESS_TOKEN_TYPE} can be requested`);
-  }
-  const actorToken = text('actor_token');
-  const actorTokenType = text('actor_token_type');
-  if (actorToken && actorTokenType !== ACCESS_TOKEN_TYPE) {
-    throw refusal('invalid_request', `actor_token_type must be ${ACCESS_TOKEN_TYPE}`);
-  }
-  if (!actorToken && actorTokenType) {
-    throw refusal('invalid_request', 'actor_token_type was sent without actor_token');
-  }
-  const resource = text('resource');
-  if (!resource) throw refusal('invalid_target', 'resource is required');
-  const scopes = [...new Set((text('scope') ?? '').split(' ').filter(Boolean))];
-  if (scopes.length === 0) throw refusal('invalid_request', "missing required parameter 'scope'");
-  return { subjectToken, resource, scopes, actorToken };
 }
 
 /**
@@ -76,12 +39,15 @@ export async function resolveResource(
   return resource;
 }
 
-export interface ConsumedSubject {
-  subjectTokenId: string;
+export interface ExchangeSubject {
   userId: string;
   context: Record<string, unknown>;
-  /** The scopes the user holds on the resource, of those requested (read with the consumption). */
+  /** The scopes the user holds on the resource, of those requested. */
   heldScopes: string[];
+  subjectTokenId?: string;
+  /** For a user's own JWT access token: its `jti`, and its expiry, which the issued token never passes. */
+  accessTokenId?: string;
+  notAfter?: number;
 }
 
 /**
@@ -93,7 +59,7 @@ export async function consumeSubjectToken(
   token: string,
   resource: ResourceByIndicator,
   requested: string[],
-): Promise<ConsumedSubject> {
+): Promise<ExchangeSubject> {
   const unusable = 'subject_token is invalid, expired or already used';
   if (!isWellFormedSubjectToken(token)) throw refusal('invalid_grant', unusable, 'malformed subject token');
   const hash = hashSubjectToken(token);
@@ -115,7 +81,7 @@ export async function consumeSubjectToken(
  * Nobody acts for themself: a user's own token as the actor of their own subject token has no
  * legitimate use and signals a misuse of the support flow. Refused (the subject token is spent).
  */
-export function refuseSelfImpersonation(subject: ConsumedSubject, actor: string | undefined): void {
+export function refuseSelfImpersonation(subject: ExchangeSubject, actor: string | undefined): void {
   if (actor !== undefined && actor === subject.userId) {
     throw refusal('invalid_grant', 'the actor and the subject are the same user', 'self-impersonation');
   }
@@ -125,7 +91,7 @@ export function refuseSelfImpersonation(subject: ConsumedSubject, actor: string 
  * Requested scopes ∩ scopes the user holds on the resource through roles, in request order;
  * none is a refusal (the subject token is spent all the same).
  */
-export function grantScopes(subject: ConsumedSubject, requested: string[]): string[] {
+export function grantScopes(subject: ExchangeSubject, requested: string[]): string[] {
   const held = new Set(subject.heldScopes);
   const granted = requested.filter((scope) => held.has(scope));
   if (granted.length === 0) {

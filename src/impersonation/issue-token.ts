@@ -4,13 +4,14 @@ import { loadUserClaimsContext } from './claims-context.repository.js';
 import { customClaims, type ClaimsDeps } from './custom-claims.js';
 import type { ResourceByIndicator } from '../oidc/resource-lookup.js';
 import type { ExchangeApplication } from './exchange.repository.js';
-import { ACCESS_TOKEN_TYPE, type ConsumedSubject } from './exchange-steps.js';
+import { ACCESS_TOKEN_TYPE } from './exchange-params.js';
+import type { ExchangeSubject } from './exchange-steps.js';
 import { applicationContext, presetTokenClaims } from './token-claims.js';
 
 export interface IssueRequest {
   client: Client;
   application: ExchangeApplication;
-  subject: ConsumedSubject;
+  subject: ExchangeSubject;
   resource: ResourceByIndicator;
   scopes: string[];
   actor: string | undefined;
@@ -25,9 +26,11 @@ export interface ExchangeResponse {
 }
 
 /**
- * A JWT access token for the subject user, bound to one resource with that resource's TTL,
- * carrying `act` when someone acts for the user. No refresh token and no ID token: when it
- * expires, the integrator's backend decides again whether the impersonation may go on.
+ * A JWT access token for the subject user, bound to one resource with that resource's TTL (never
+ * past the expiry of the user's access token it came from), carrying `act` when someone acts for
+ * the user and `gty` (the token-exchange grant) so that it is never exchanged again. No refresh
+ * token and no ID token: when it expires, the integrator's backend decides again whether the
+ * impersonation may go on.
  */
 export async function issueToken(
   ctx: KoaContextWithOIDC,
@@ -37,10 +40,12 @@ export async function issueToken(
   const { provider } = ctx.oidc;
   const { subject, resource, application } = request;
   const scope = request.scopes.join(' ');
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const ttl = Math.min(resource.accessTokenTtl, (subject.notAfter ?? Infinity) - issuedAt);
   const resourceServer = new provider.ResourceServer(resource.indicator, {
     audience: resource.indicator,
     scope,
-    accessTokenTTL: resource.accessTokenTtl,
+    accessTokenTTL: ttl,
     // Signed like every JWT access token: the newest signing key's algorithm.
     accessTokenFormat: 'jwt',
   });
@@ -55,7 +60,6 @@ export async function issueToken(
   // Generated now (it also fixes the JWT format) so the script sees the final `jti`.
   token.jti = token.generateTokenId();
   const act = request.actor ? { act: { sub: request.actor } } : {};
-  const issuedAt = Math.floor(Date.now() / 1000);
 
   const custom = await customClaims(deps, {
     tokenType: 'access-token',
@@ -67,7 +71,7 @@ export async function issueToken(
       client_id: request.client.clientId,
       scope,
       iat: issuedAt,
-      exp: issuedAt + resource.accessTokenTtl,
+      exp: issuedAt + ttl,
       ...act,
     },
     context: async () => ({
@@ -78,7 +82,7 @@ export async function issueToken(
     userId: subject.userId,
     applicationId: application.id,
   });
-  presetTokenClaims(token, { ...custom, ...act });
+  presetTokenClaims(token, { ...custom, ...act, gty: TOKEN_EXCHANGE_GRANT });
 
   ctx.oidc.entity('AccessToken', token);
   const value = await token.save();

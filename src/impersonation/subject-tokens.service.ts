@@ -6,7 +6,7 @@ import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { findUserState, insertSubjectToken } from './subject-tokens.repository.js';
 
-const prefix = 'sub_';
+export const SUBJECT_TOKEN_PREFIX = 'sub_';
 /** `sub_` and 32 random bytes in base64url: 256 bits. */
 const tokenPattern = /^sub_[A-Za-z0-9_-]{43}$/;
 
@@ -41,7 +41,7 @@ export async function issueSubjectToken(
   if (!user) throw notFound('user', request.userId);
   if (user.isSuspended) throw new ApiError(422, 'user.suspended', 'The user is suspended.');
 
-  const subjectToken = `${prefix}${randomBytes(32).toString('base64url')}`;
+  const subjectToken = `${SUBJECT_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const expiresIn = config.subjectTokenTtlSeconds;
   const id = newId();
   await db.transaction().execute(async (trx) => {

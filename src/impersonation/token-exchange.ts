@@ -6,16 +6,18 @@ import { TOKEN_EXCHANGE_GRANT } from '../oidc/clients.js';
 import type { Db } from '../storage/database.js';
 import { createActorVerifier, type ActorVerifier } from './actor-token.js';
 import type { ClaimsDeps } from './custom-claims.js';
+import { createAccessTokenReader, type AccessTokenReader } from './issued-access-token.js';
 import { isOidcError, type OidcError } from './exchange-errors.js';
 import {
   checkClientMayExchange,
   consumeSubjectToken,
   grantScopes,
-  readExchangeParams,
   refuseSelfImpersonation,
   resolveResource,
 } from './exchange-steps.js';
+import { readExchangeParams, type ExchangeParams } from './exchange-params.js';
 import { issueToken } from './issue-token.js';
+import { subjectFromAccessToken } from './subject-access-token.js';
 
 const LOG_KEY = 'ExchangeTokenBy.TokenExchange';
 
@@ -26,6 +28,7 @@ const parameters = [
   'actor_token_type',
   'requested_token_type',
   'resource',
+  'audience',
   'scope',
 ];
 
@@ -33,15 +36,19 @@ const parameters = [
 interface Trail {
   applicationId: string;
   userId?: string;
+  subjectTokenType?: ExchangeParams['subjectKind'];
   subjectTokenId?: string;
+  /** A subject JWT access token's `jti` (never an opaque token: its id is its value). */
+  accessTokenId?: string;
   resource?: string;
   actorId?: string;
 }
 
 /** Registers the RFC 8693 token exchange grant on the provider. */
 export function registerTokenExchange(provider: Provider, services: Omit<Services, 'provider'>): void {
-  const deps: ClaimsDeps = { db: services.db, config: services.config };
-  const actors = createActorVerifier(provider, services.db, services.config, services.keys);
+  const read = createAccessTokenReader(provider, services.config, services.keys);
+  const deps: ExchangeDeps = { db: services.db, config: services.config, read };
+  const actors = createActorVerifier(services.db, read);
   const logged = new WeakSet<object>();
 
   provider.registerGrantType(
@@ -60,9 +67,11 @@ export function registerTokenExchange(provider: Provider, services: Omit<Service
   });
 }
 
+type ExchangeDeps = ClaimsDeps & { read: AccessTokenReader };
+
 async function exchangeToken(
   ctx: KoaContextWithOIDC,
-  deps: ClaimsDeps,
+  deps: ExchangeDeps,
   actors: ActorVerifier,
   logged: WeakSet<object>,
 ): Promise<void> {
@@ -71,13 +80,18 @@ async function exchangeToken(
   try {
     const application = await checkClientMayExchange(deps.db, client.clientId);
     const params = readExchangeParams(ctx.oidc.params as Record<string, unknown>);
+    trail.subjectTokenType = params.subjectKind;
     const resource = await resolveResource(deps.db, deps.config, params.resource);
     trail.resource = resource.indicator;
     // The actor is checked first: a bad actor token should not burn the subject token.
     const actor = params.actorToken ? await actors.verifyActor(params.actorToken) : undefined;
     trail.actorId = actor;
-    const subject = await consumeSubjectToken(deps.db, params.subjectToken, resource, params.scopes);
-    Object.assign(trail, { userId: subject.userId, subjectTokenId: subject.subjectTokenId });
+    const subject =
+      params.subjectKind === 'access_token'
+        ? await subjectFromAccessToken(deps, params.subjectToken, resource, params.scopes)
+        : await consumeSubjectToken(deps.db, params.subjectToken, resource, params.scopes);
+    const { userId, subjectTokenId, accessTokenId } = subject;
+    Object.assign(trail, { userId, subjectTokenId, accessTokenId });
     refuseSelfImpersonation(subject, actor);
     const scopes = grantScopes(subject, params.scopes);
     ctx.body = await issueToken(ctx, deps, { client, application, subject, resource, scopes, actor });

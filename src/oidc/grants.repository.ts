@@ -105,3 +105,13 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Whether the user still holds an unexpired grant for the application. */
+export async function hasActiveGrant(db: Db, userId: string, applicationId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('oidc_model_instances')
+    .select('id')
+    .where((eb) => eb.and([isGrant(eb), ofAccount(eb, userId), ofClient(eb, applicationId), isLive(eb)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -2,10 +2,11 @@ import type { Db } from '../storage/database.js';
 import type { ExperienceProfile } from '../storage/tables/experience.js';
 import { ApiError } from '../http/errors.js';
 import { findUserByIdentifier } from '../experience/accounts.repository.js';
-import { identityConflict, verificationNotFound } from '../experience/errors.js';
+import { identityConflict, signInMethodNotEnabled, verificationNotFound } from '../experience/errors.js';
 import * as experience from '../experience/experience.repository.js';
 import type { ExperienceState } from '../experience/experience.repository.js';
 import { assertActive } from '../experience/identification.js';
+import { loadSignInExperience } from '../experience/sign-in-experience.js';
 import { findUserBySsoIdentity } from '../sso/sso-connectors.repository.js';
 import { findFederatedOutcome, type FederatedOutcome } from './federated-verification.js';
 import { findUserBySocialIdentity } from './federated-verifications.repository.js';
@@ -22,7 +23,7 @@ const maskEmail = (email: string) => `${email.slice(0, 1)}***${email.slice(email
 
 /**
  * `POST /identification` with a social or SSO verification; false when the verification is of
- * another kind. SignIn: the linked account, else (SSO always, social only when the person
+ * another kind. SSO identifies only while the sign-in experience has it on. SignIn: the linked account, else (SSO always, social only when the person
  * confirmed with `linkSocialIdentity`) the account of the provider's verified e-mail, linked at
  * submit; else `user.identity_not_exist` (naming the related account masked, for the
  * confirmation). Register: a new account with the identity (and the verified e-mail).
@@ -39,6 +40,7 @@ export async function identifyFederated(
   if (!outcome) return false;
   if (state.interactionEvent === 'ForgotPassword') throw verificationNotFound();
   const isSocial = Boolean(social);
+  if (!isSocial && !(await loadSignInExperience(db)).singleSignOnEnabled) throw signInMethodNotEnabled();
   const { identity } = outcome;
   const linkedTo = isSocial
     ? (await findUserBySocialIdentity(db, outcome.namespace, identity.id))?.id

@@ -14,6 +14,7 @@ import { socialConnector } from './social-connectors.js';
 import { ssoConnectorIdsForDomain } from '../sso/sso-connectors.repository.js';
 import { ssoConnector } from '../sso/sso-lookup.js';
 import { emailDomain } from '../experience/identifiers.js';
+import { loadSignInExperience } from '../experience/sign-in-experience.js';
 
 const authorizationBody = z.object({
   state: z.string().min(8).max(512),
@@ -44,7 +45,8 @@ export const federatedExperienceRoutes: FastifyPluginAsync = async (plugin) => {
     {
       schema: {
         ...schema,
-        summary: 'The enterprise SSO connectors that claim the domain of an e-mail address (identifier step)',
+        summary:
+          'The enterprise SSO connectors that claim the domain of an e-mail address (identifier step); none while SSO is off',
         querystring: z.object({
           email: z
             .string()
@@ -57,7 +59,9 @@ export const federatedExperienceRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) => ({
-      connectorIds: await ssoConnectorIdsForDomain(services.db, emailDomain(request.query.email)),
+      connectorIds: (await loadSignInExperience(services.db)).singleSignOnEnabled
+        ? await ssoConnectorIdsForDomain(services.db, emailDomain(request.query.email))
+        : [],
     }),
   );
 

@@ -61,6 +61,17 @@ export async function deleteSsoConnector(trx: Trx, id: string): Promise<boolean>
   return result.numDeletedRows > 0n;
 }
 
+/** The connectors that claim any domain: the ones a sign-in page can route to. */
+export async function listSsoConnectorsWithDomains(db: Db): Promise<SsoConnectorRow[]> {
+  return db
+    .selectFrom('sso_connectors')
+    .selectAll()
+    .where(sql<boolean>`cardinality(domains) > 0`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 /** Connectors claiming an e-mail domain (the identifier step routes those users to SSO). */
 export async function ssoConnectorIdsForDomain(db: Db, domain: string): Promise<string[]> {
   const rows = await db

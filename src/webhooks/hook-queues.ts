@@ -1,3 +1,5 @@
+import { SendWindows, type SendVerdict } from './send-window.js';
+
 interface HookQueue<T> {
   rows: T[];
   inFlight: number;
@@ -13,24 +15,34 @@ export interface ClaimRoom {
 }
 
 /**
- * Claimed rows waiting for a send, one queue per hook. At most `perHook` rows of one hook are in
- * flight, so a receiver that hangs until the timeout holds only its own share of the send slots;
- * hooks take turns for free slots, so a burst to one hook does not queue another behind it.
- * A hook holds at most `budget` rows here (in flight or queued); the rest stay in the database. A
- * hook with rows queued beyond its limit takes no claims; once down to its limit, a hook whose
- * rows were left behind asks for a claim, so a busy hook is refilled a window at a time.
+ * Claimed rows waiting for a send, one queue per hook. At most a hook's window (SendWindow) of its
+ * rows is in flight, so a receiver that hangs holds only its own share of the send slots; hooks
+ * take turns for free slots, so a burst to one hook does not queue another behind it. A hook holds
+ * at most two windows of rows here; the rest stay in the database. A hook with rows queued beyond
+ * its window takes no claims; once down to its window, a hook whose rows were left behind asks
+ * for a claim, so a busy hook is refilled a window at a time.
  */
 export class HookQueues<T extends { hook_id: string }> {
   private readonly hooks = new Map<string, HookQueue<T>>();
+  private readonly windows: SendWindows;
   private queuedCount = 0;
 
-  constructor(
-    private readonly perHook: number,
-    readonly budget: number,
-  ) {}
+  constructor(ceiling: number) {
+    this.windows = new SendWindows(ceiling);
+  }
 
   get queued(): number {
     return this.queuedCount;
+  }
+
+  /** Rows a claim may take of a hook this instance knows nothing about. */
+  get budget(): number {
+    return 2 * this.windows.initial;
+  }
+
+  /** The current window of a hook: how many of its sends may be in flight. */
+  limit(hookId: string): number {
+    return this.windows.limit(hookId);
   }
 
   /** Queues the rows a claim given `room` returned, noting the hooks it may have left rows of. */
@@ -51,10 +63,10 @@ export class HookQueues<T extends { hook_id: string }> {
     }
   }
 
-  /** The next row to send, hooks in turn; undefined when every queued hook is at its limit. */
+  /** The next row to send, hooks in turn; undefined when every queued hook is at its window. */
   take(): T | undefined {
     for (const [hookId, queue] of this.hooks) {
-      if (queue.rows.length === 0 || queue.inFlight >= this.perHook) continue;
+      if (queue.rows.length === 0 || queue.inFlight >= this.limit(hookId)) continue;
       queue.inFlight++;
       this.queuedCount--;
       // To the back of the line: the next take starts with the other hooks.
@@ -65,40 +77,54 @@ export class HookQueues<T extends { hook_id: string }> {
     return undefined;
   }
 
-  /** A taken row's send is over; true when its hook wants a claim for the rows it left behind. */
-  finished(hookId: string): boolean {
+  /**
+   * A taken row's send is over (`verdict` adapts the hook's window; none for a row not sent); true
+   * when its hook wants a claim for the rows it left behind.
+   */
+  finished(hookId: string, verdict?: SendVerdict): boolean {
+    if (verdict) this.windows.record(hookId, verdict);
     const queue = this.hooks.get(hookId);
     if (!queue) return false;
     queue.inFlight--;
-    const reopened = queue.more && this.load(queue) <= this.perHook;
+    const reopened = queue.more && this.load(queue) <= this.limit(hookId);
     if (reopened) queue.more = false;
-    if (queue.inFlight === 0 && queue.rows.length === 0) this.hooks.delete(hookId);
+    if (queue.inFlight === 0 && queue.rows.length === 0) {
+      this.hooks.delete(hookId);
+      this.windows.idle(hookId);
+    }
     return reopened;
   }
 
   /** Rows that could be sent at once if send slots were free. */
   ready(): number {
     let count = 0;
-    for (const queue of this.hooks.values()) {
-      count += Math.min(queue.rows.length, Math.max(0, this.perHook - queue.inFlight));
+    for (const [hookId, queue] of this.hooks) {
+      count += Math.min(queue.rows.length, Math.max(0, this.limit(hookId) - queue.inFlight));
     }
     return count;
   }
 
   room(): ClaimRoom {
     const room: ClaimRoom = { fullHookIds: [], hookIds: [], rooms: [] };
+    for (const [hookId, window] of this.windows.entries()) {
+      if (this.hooks.has(hookId)) continue;
+      room.hookIds.push(hookId);
+      room.rooms.push(2 * window.limit);
+    }
     for (const [hookId, queue] of this.hooks) {
       const load = this.load(queue);
-      if (load > this.perHook) room.fullHookIds.push(hookId);
-      else {
-        room.hookIds.push(hookId);
-        room.rooms.push(this.budget - load);
+      const limit = this.limit(hookId);
+      if (load > limit) {
+        room.fullHookIds.push(hookId);
+        continue;
       }
+      room.hookIds.push(hookId);
+      room.rooms.push(2 * limit - load);
     }
     return room;
   }
 
-  /** Drops the queued rows (their lease hands them to a later claim); in-flight counts stay. */
+  /** Drops the queued rows (a later claim takes them once leased out); in-flight counts stay. */
   clear(): void {
     for (const [hookId, queue] of this.hooks) {
       queue.rows = [];
@@ -107,9 +133,7 @@ export class HookQueues<T extends { hook_id: string }> {
     this.queuedCount = 0;
   }
 
-  private load(queue: HookQueue<T>): number {
-    return queue.inFlight + queue.rows.length;
-  }
+  private load = (queue: HookQueue<T>) => queue.inFlight + queue.rows.length;
 
   private hookQueue(hookId: string): HookQueue<T> {
     let queue = this.hooks.get(hookId);

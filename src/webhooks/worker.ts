@@ -9,6 +9,7 @@ import { attemptDelivery } from './delivery-attempt.js';
 import { HookQueues } from './hook-queues.js';
 import { createSender, type Sender } from './http-sender.js';
 import { DatabaseOutage } from './outage.js';
+import { sendVerdict, type SendVerdict } from './send-window.js';
 import { onDeliveriesEnqueued } from './wakeup.js';
 
 export interface BackgroundWork {
@@ -34,8 +35,9 @@ export function startDeliveryWorkers(services: Services): BackgroundWork {
 /**
  * Claims due deliveries in batches into local per-hook queues, refilled while fewer than half a
  * window of sends (TESSERA_WEBHOOK_WORKERS concurrent requests) is ready to go, so database round
- * trips overlap the HTTP calls. At most TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK sends go to one hook
- * at a time and hooks take turns, so a receiver that hangs delays only its own deliveries. Sends run
+ * trips overlap the HTTP calls. Each hook has its own window of sends in flight, grown while its
+ * receiver answers fast and shrunk on failures, up to TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK; hooks
+ * take turns, so a receiver that hangs delays only its own deliveries. Sends run
  * concurrently over keep-alive connections; finished attempts are recorded in batches. Woken by
  * `nudgeDeliveries()` after local commits, and by a poll for other instances' rows and for retries
  * that come due.
@@ -73,9 +75,8 @@ class DeliveryWorker {
     this.outage = new DatabaseOutage(this.log);
     this.recorder = new AttemptRecorder(this.db, this.outage);
     this.slots = config.webhooks.workers;
-    const perHook = Math.min(config.webhooks.maxInFlightPerHook, this.slots);
     // A hook keeps one more window of its rows queued here, so its sends never wait for a claim.
-    this.queues = new HookQueues(perHook, 2 * perHook);
+    this.queues = new HookQueues(Math.min(config.webhooks.maxInFlightPerHook, this.slots));
     this.claimSize = Math.min(Math.max(this.slots, minClaim), maxClaim);
     this.maxQueued = Math.ceil(this.slots / 2) + this.claimSize;
     // A claimed row waits behind at most the queue (in turns with other hooks) and its own hook's
@@ -150,15 +151,17 @@ class DeliveryWorker {
         this.queues.finished(row.hook_id);
         continue;
       }
+      let verdict: SendVerdict | undefined;
       const send = attemptDelivery(this.sender, this.config.webhooks, row)
         .then((record) => {
+          verdict = sendVerdict(record, this.config.webhooks.timeoutMs);
           this.recorder.add(record);
           if (record.status !== 'pending') this.metrics.deliveryFinished(record.status, row.created_at);
         })
         .finally(() => {
           this.sends.delete(send);
           // A hook whose rows were left behind for want of room may have room again.
-          const reopened = this.queues.finished(row.hook_id);
+          const reopened = this.queues.finished(row.hook_id, verdict);
           this.startSends();
           // A running claim loop goes on by itself while rows are wanted and may be waiting.
           if (reopened || (!this.claiming && this.mayHaveMore && this.wantsRows())) this.wake();

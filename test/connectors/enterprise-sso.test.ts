@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { newId } from '../../src/storage/ids.js';
 import { names, only, tapAllEvents } from '../experience/events.js';
-import { expectStatus } from '../experience/journeys.js';
+import { expectStatus, openExperience, verifyByCode } from '../experience/journeys.js';
 import { membershipPayload, userDataPayload } from '../experience/payloads.js';
 import { startTestService } from '../support/service.js';
 import { createApplication } from '../support/sign-in-fixtures.js';
@@ -35,6 +35,7 @@ describe('enterprise SSO through an upstream OpenID Provider', async () => {
     }),
     201,
   );
+  expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: true }), 200);
   const events = await tapAllEvents(t);
 
   const person = (email: string) => {
@@ -102,6 +103,55 @@ describe('enterprise SSO through an upstream OpenID Provider', async () => {
     assert.deepEqual(membership.addedUserIds, [existing.id]);
     assert.equal(membership.interactionEvent, 'SignIn');
     assert.equal(userDataPayload.parse(only(fired, 'User.Data.Updated')).data.id, existing.id);
+  });
+
+  it('refuses a password sign-in and a code registration with an e-mail of the domain (session.sso_enabled)', async () => {
+    const email = `pw.${newId(6)}@${domain}`;
+    const password = 'Corp-Password-1';
+    expectStatus(await t.api('POST', '/users', { primaryEmail: email, password }), 200);
+    await events.take();
+    const signIn = async () => {
+      const { call } = await openExperience(t, app);
+      expectStatus(await call('PUT', '', { interactionEvent: 'SignIn' }), 204);
+      const verified = await call('POST', '/verification/password', {
+        identifier: { type: 'email', value: email },
+        password,
+      });
+      const { verificationId } = expectStatus(verified, 200);
+      return call('POST', '/identification', { verificationId });
+    };
+    const refused = expectStatus(await signIn(), 422, 'session.sso_enabled');
+    assert.deepEqual(refused.data, { ssoConnectors: [{ id: connector.id }] });
+
+    const { call } = await openExperience(t, app);
+    expectStatus(await call('PUT', '', { interactionEvent: 'Register' }), 204);
+    const newcomer = `code.${newId(6)}@${domain}`;
+    const verificationId = await verifyByCode(t, call, { type: 'email', value: newcomer });
+    expectStatus(await call('POST', '/identification', { verificationId }), 422, 'session.sso_enabled');
+
+    expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: false }), 200);
+    try {
+      expectStatus(await signIn(), 204);
+    } finally {
+      expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: true }), 200);
+    }
+  });
+
+  it('routes and identifies no one while the sign-in experience has SSO off', async () => {
+    expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: false }), 200);
+    try {
+      const lookup = await fetch(`${t.baseUrl}/api/experience/sso-connectors?email=x@${domain}`);
+      assert.deepEqual(await lookup.json(), { connectorIds: [] });
+      const journey = await sso(person(`off.${newId(6)}@${domain}`), 'Register');
+      expectStatus(journey.verify, 200);
+      expectStatus(
+        await journey.call('POST', '/identification', { verificationId: journey.verificationId }),
+        422,
+        'user.sign_in_method_not_enabled',
+      );
+    } finally {
+      expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: true }), 200);
+    }
   });
 
   it('manages the JIT binding and refuses unknown connectors', async () => {

@@ -160,6 +160,7 @@ describe('custom JWT claims', async () => {
       'aud',
       'client_id',
       'exp',
+      'gty',
       'iat',
       'iss',
       'jti',

@@ -101,12 +101,14 @@ describe('impersonation: subject token, token exchange, audit', async () => {
       'aud',
       'client_id',
       'exp',
+      'gty',
       'iat',
       'iss',
       'jti',
       'scope',
       'sub',
     ]);
+    assert.equal(claims.gty, TOKEN_EXCHANGE);
     assert.equal(claims.sub, userId);
     assert.equal(claims.aud, resource.indicator);
     assert.equal(claims.client_id, spa.id);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
 import { exportJWK, generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import Provider from 'oidc-provider';
+import { loginPage, postedAccount } from './upstream-login-page.js';
 
 export interface UpstreamAccount {
   sub: string;
@@ -20,7 +21,10 @@ export interface UpstreamIdp {
   clientId: string;
   clientSecret: string;
   accounts: Map<string, UpstreamAccount>;
-  /** The account the next authorization request signs in as (no page: the interaction finishes at once). */
+  /**
+   * The account the next authorization requests sign in as (no page: the interaction finishes at
+   * once). Without it the provider shows a sign-in page asking for the account, as a browser sees.
+   */
   signInAs(sub: string): void;
   tamper(mode: Tamper): void;
   /** Plain OAuth 2.0 profile endpoint (GitHub-like): `{id, mail, display_name}` for the bearer token. */
@@ -101,11 +105,16 @@ export async function startUpstreamIdp(redirectUris: string[]): Promise<Upstream
       const url = new URL(req.url ?? '/', issuer);
       if (url.pathname.startsWith('/interaction/')) {
         const details = await provider.interactionDetails(req, res);
-        if (!current) throw new Error('upstream: no account chosen with signInAs');
-        const grant = new provider.Grant({ accountId: current, clientId: String(details.params.client_id) });
+        const accountId = current ?? (req.method === 'POST' ? await postedAccount(req) : undefined);
+        if (!accountId || !accounts.has(accountId)) {
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          res.end(loginPage(url.pathname, accountId !== undefined));
+          return;
+        }
+        const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
         grant.addOIDCScope(String(details.params.scope));
         const grantId = await grant.save();
-        await provider.interactionFinished(req, res, { login: { accountId: current }, consent: { grantId } });
+        await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } });
         return;
       }
       if (url.pathname === '/profile') {

@@ -13,10 +13,14 @@ export interface ReceivedWebhook {
   receivedAt: number;
   /** The status this receiver answered with; undefined while hanging. */
   answered: number | undefined;
+  /** Requests open (received, not yet answered or closed) when this one arrived, itself included. */
+  concurrent: number;
 }
 
 export interface Answer {
   status: number;
+  /** Answers this long after the request arrived (a slow receiver). */
+  delayMs?: number;
   headers?: Record<string, string>;
   body?: string;
 }
@@ -55,6 +59,7 @@ export async function startWebhookReceiver(path = '/hook'): Promise<WebhookRecei
   const waiters = new Set<() => void>();
   let behaviour: Behaviour = { status: 200, body: 'ok' };
   const hanging = new Set<ServerResponse>();
+  let open = 0;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -75,16 +80,28 @@ export async function startWebhookReceiver(path = '/hook'): Promise<WebhookRecei
         event: String((parsed as { event?: unknown } | undefined)?.event ?? ''),
         receivedAt: Date.now(),
         answered: undefined,
+        concurrent: ++open,
       };
+      let closed = false;
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        open--;
+      };
+      res.once('close', close);
       requests.push(request);
       const answer = typeof behaviour === 'function' ? behaviour(request) : behaviour;
+      const respond = (answer: Answer) => {
+        request.answered = answer.status;
+        close();
+        res.writeHead(answer.status, answer.headers).end(answer.body ?? '');
+        for (const wake of waiters) wake();
+      };
       if (answer === 'hang') {
         hanging.add(res);
         res.on('close', () => hanging.delete(res));
-      } else {
-        request.answered = answer.status;
-        res.writeHead(answer.status, answer.headers).end(answer.body ?? '');
-      }
+      } else if (answer.delayMs) setTimeout(() => respond(answer), answer.delayMs);
+      else respond(answer);
       for (const wake of waiters) wake();
     });
   });

@@ -10,7 +10,7 @@ describe('per-hook queues', () => {
   const noRoom = { fullHookIds: [], hookIds: [], rooms: [] };
 
   it('let hooks take turns, each up to its in-flight limit', () => {
-    const queues = new HookQueues<ReturnType<typeof row>>(2, 4);
+    const queues = new HookQueues<ReturnType<typeof row>>(2);
     queues.push([row('a', 1), row('a', 2), row('a', 3), row('b', 1)], noRoom);
     const taken = [queues.take(), queues.take(), queues.take()].map((r) => `${r!.hook_id}${r!.n}`);
     assert.deepEqual(taken, ['a1', 'b1', 'a2']);
@@ -19,7 +19,7 @@ describe('per-hook queues', () => {
   });
 
   it('keep a hook out of claims while it has rows queued beyond its limit', () => {
-    const queues = new HookQueues<ReturnType<typeof row>>(2, 4);
+    const queues = new HookQueues<ReturnType<typeof row>>(2);
     queues.push([row('a', 1), row('a', 2), row('a', 3), row('b', 1)], noRoom);
     queues.take();
     queues.take();
@@ -37,7 +37,7 @@ describe('per-hook queues', () => {
   });
 
   it('ask for a claim when a hook got all the room it was given, however fast it drains', () => {
-    const queues = new HookQueues<ReturnType<typeof row>>(2, 4);
+    const queues = new HookQueues<ReturnType<typeof row>>(2);
     queues.push([row('a', 1), row('a', 2)], { fullHookIds: [], hookIds: ['a'], rooms: [2] });
     queues.take();
     queues.take();

@@ -9286,6 +9286,8 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
                         };
                     };
                 };
@@ -9347,6 +9349,8 @@ export interface paths {
                             isDarkModeEnabled: boolean;
                             darkPrimaryColor: string;
                         };
+                        socialSignInConnectorTargets?: string[];
+                        singleSignOnEnabled?: boolean;
                     };
                 };
             };
@@ -9400,6 +9404,8 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
                         };
                     };
                 };
@@ -12625,7 +12631,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step) */
+        /** The enterprise SSO connectors that claim the domain of an e-mail address (identifier step); none while SSO is off */
         get: {
             parameters: {
                 query: {
@@ -13767,6 +13773,24 @@ export interface paths {
                                 isDarkModeEnabled: boolean;
                                 darkPrimaryColor: string;
                             };
+                            socialSignInConnectorTargets: string[];
+                            singleSignOnEnabled: boolean;
+                            socialConnectors: {
+                                id: string;
+                                target: string;
+                                name: {
+                                    [key: string]: string;
+                                };
+                                logo: string;
+                                logoDark: string | null;
+                                platform: string | null;
+                            }[];
+                            ssoConnectors: {
+                                id: string;
+                                connectorName: string;
+                                logo: string;
+                                darkLogo?: string;
+                            }[];
                         };
                     };
                 };

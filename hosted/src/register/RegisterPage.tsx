@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api, call } from '../api';
 import { codeIdentifierOf, finish, identify, sendCode, start, verifyCode } from '../experience';
+import { SocialButtons } from '../federation/SocialButtons';
 import { useSettings } from '../settings';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
@@ -11,7 +12,8 @@ import { useAction } from '../ui/useAction';
 
 /**
  * Registration with what the sign-in experience allows: a username and a password, or an e-mail
- * address / phone number proven by a code (with a password when the settings require one).
+ * address / phone number proven by a code (with a password when the settings require one); or
+ * a social account (a new identity registers at its callback).
  */
 export function RegisterPage() {
   const settings = useSettings();
@@ -118,6 +120,7 @@ export function RegisterPage() {
           {method === 'code' && !sent ? 'Send code' : 'Create account'}
         </button>
       </form>
+      <SocialButtons />
       <nav className="links" aria-label="Other options">
         <Link to="/">I already have an account</Link>
       </nav>

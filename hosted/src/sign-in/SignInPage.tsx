@@ -1,14 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api, call } from '../api';
-import { codeIdentifierOf, finish, identifierOf, identify, sendCode, start, verifyCode } from '../experience';
+import { finish, identifierOf, identify, start } from '../experience';
+import { SocialButtons } from '../federation/SocialButtons';
+import { SsoNotice } from '../federation/SsoNotice';
+import { startFederated } from '../federation/federation';
+import { useSsoMatch } from '../federation/useSsoMatch';
 import { useSettings } from '../settings';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { CodeField, Field } from '../ui/Field';
+import { Field } from '../ui/Field';
 import { useAction } from '../ui/useAction';
+import { CodeForm } from './CodeForm';
 
-/** Sign in with a password, or with a one-time code sent to an e-mail address or phone. */
+/**
+ * Sign in with a password, or with a one-time code sent to an e-mail address or phone; with a
+ * social connector's provider; an e-mail of an enterprise domain goes to its single sign-on.
+ */
 export function SignInPage() {
   const settings = useSettings();
   const codeAllowed = settings?.signIn.methods.some((method) => method.verificationCode) ?? false;
@@ -16,6 +24,7 @@ export function SignInPage() {
   return (
     <Card title="Sign in">
       {mode === 'password' ? <PasswordForm /> : <CodeForm />}
+      <SocialButtons />
       <nav className="links" aria-label="Other options">
         {codeAllowed ? (
           <button
@@ -40,9 +49,11 @@ function PasswordForm() {
   const { busy, error, run } = useAction();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
+  const sso = useSsoMatch(identifier);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
+      if (sso) return startFederated('sso', sso.id);
       await start('SignIn');
       const { verificationId } = await call(
         api.POST('/api/experience/verification/password', {
@@ -65,72 +76,22 @@ function PasswordForm() {
         value={identifier}
         onChange={(event) => setIdentifier(event.target.value)}
       />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <Alert error={error} />
-      <button type="submit" className="primary" disabled={busy}>
-        Sign in
-      </button>
-    </form>
-  );
-}
-
-function CodeForm() {
-  const navigate = useNavigate();
-  const { busy, error, run } = useAction();
-  const [address, setAddress] = useState('');
-  const [sent, setSent] = useState<string | undefined>();
-  const [code, setCode] = useState('');
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      await start('SignIn');
-      setSent(await sendCode(codeIdentifierOf(address)));
-    });
-  };
-  const verify = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const verificationId = await verifyCode(codeIdentifierOf(address), sent!, code.trim());
-      await identify(verificationId);
-      await finish(navigate);
-    });
-  };
-  if (!sent) {
-    return (
-      <form onSubmit={send} noValidate>
+      {sso ? (
+        <SsoNotice connector={sso} />
+      ) : (
         <Field
-          label="E-mail or phone"
-          name="address"
-          autoComplete="email"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
           required
-          autoFocus
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
         />
-        <Alert error={error} />
-        <button type="submit" className="primary" disabled={busy}>
-          Send code
-        </button>
-      </form>
-    );
-  }
-  return (
-    <form onSubmit={verify} noValidate>
-      <p className="status" role="status">
-        We sent a code to {address}.
-      </p>
-      <CodeField autoFocus value={code} onValue={setCode} />
+      )}
       <Alert error={error} />
       <button type="submit" className="primary" disabled={busy}>
-        Sign in
+        {sso ? 'Continue with single sign-on' : 'Sign in'}
       </button>
     </form>
   );

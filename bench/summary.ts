@@ -1,0 +1,78 @@
+// The rows of the performance goals: each figure beside its reference measured in the same run
+// (alternating rounds), the ratio and the goal. Every script prints its rows; under `npm run bench`
+// they are also appended to TESSERA_BENCH_SUMMARY, which run-all.ts prints as one table at the end.
+import { appendFileSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
+export interface Measured {
+  /** Per second (or MB for memory). */
+  value: number;
+  p50?: number;
+  p99?: number;
+}
+
+export interface GoalRow {
+  figure: string;
+  reference: string;
+  /** The lowest acceptable figure / reference; undefined: recorded, no ratio goal. */
+  goal?: number;
+  rounds: { figure: Measured; reference: Measured }[];
+  unit?: string;
+  /** What p50/p99 measure, when not the figure's request latency (e.g. commit to receipt). */
+  latency?: string;
+  /** The latency goal, when it differs from p99 ≤ 2 × p50. */
+  p99Under?: number;
+  note?: string;
+  loadAverage?: string;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+export function recordGoal(row: GoalRow): void {
+  const complete = { ...row, loadAverage: row.loadAverage ?? loadAverage() };
+  console.log(formatRow(complete));
+  const file = process.env.TESSERA_BENCH_SUMMARY;
+  if (file) appendFileSync(file, `${JSON.stringify(complete)}\n`);
+}
+
+export function formatRow(row: GoalRow): string {
+  const unit = row.unit ?? '/s';
+  const ratios = row.rounds.map((r) => r.figure.value / r.reference.value);
+  const figure = median(row.rounds.map((r) => r.figure.value));
+  const reference = median(row.rounds.map((r) => r.reference.value));
+  const ratio = median(ratios);
+  const range =
+    ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : '';
+  const goal =
+    row.goal === undefined
+      ? 'recorded'
+      : `goal ≥ ${row.goal.toFixed(2)}: ${ratio >= row.goal ? 'MET' : 'NOT MET'}`;
+  const p50 = median(row.rounds.map((r) => r.figure.p50 ?? NaN));
+  const p99 = median(row.rounds.map((r) => r.figure.p99 ?? NaN));
+  const latencyGoal = row.p99Under ?? 2 * p50;
+  const latency = Number.isNaN(p50)
+    ? ''
+    : `\n    ${row.latency ?? 'latency'} p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms ` +
+      `(p99 ≤ ${row.p99Under === undefined ? '2 × p50' : `${row.p99Under} ms`}: ${p99 <= latencyGoal ? 'MET' : 'NOT MET'})`;
+  return (
+    `- ${row.figure}: ${figure.toFixed(0)}${unit} | ${row.reference}: ${reference.toFixed(0)}${unit} | ` +
+    `ratio ${ratio.toFixed(2)}${range} over ${row.rounds.length} round(s) | ${goal}` +
+    `${latency}\n    load average ${row.loadAverage}${row.note ? `; ${row.note}` : ''}`
+  );
+}
+
+export function printSummary(file: string): void {
+  let lines: string[] = [];
+  try {
+    lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    // no rows
+  }
+  console.log('\n## Goals: each figure beside its reference, measured in the same run');
+  for (const line of lines) console.log(formatRow(JSON.parse(line) as GoalRow));
+}

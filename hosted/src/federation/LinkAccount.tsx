@@ -1,0 +1,36 @@
+import { useNavigate } from 'react-router-dom';
+import { finish, identify } from '../experience';
+import { Alert } from '../ui/Alert';
+import { Card } from '../ui/Card';
+import { useAction } from '../ui/useAction';
+
+/**
+ * The provider vouched for an e-mail address an account here already has: the identity is
+ * linked to that account only when the person says so.
+ */
+export function LinkAccount({ verificationId, account }: { verificationId: string; account: string }) {
+  const navigate = useNavigate();
+  const { busy, error, run } = useAction();
+  const link = () =>
+    void run(async () => {
+      await identify(verificationId, { linkSocialIdentity: true });
+      await finish(navigate);
+    });
+  return (
+    <Card title="Link your account">
+      <div className="stack">
+        <p className="status">Link to your existing account {account}?</p>
+        <p className="status hint">You can then sign in to it either way.</p>
+        <Alert error={error} />
+        <div className="actions">
+          <a className="button" href="/sign-in">
+            Not now
+          </a>
+          <button type="button" className="primary" disabled={busy} onClick={link}>
+            Link and continue
+          </button>
+        </div>
+      </div>
+    </Card>
+  );
+}
