@@ -5,7 +5,8 @@ import type {
   OrganizationScopesTable,
   OrganizationsTable,
 } from '../storage/tables/organizations.js';
-import type { Invitation, Organization, OrganizationRole, OrganizationScope } from './schemas.js';
+import type { Invitation } from './invitations.schemas.js';
+import type { Organization, OrganizationRole, OrganizationScope } from './schemas.js';
 
 /** Rows to API entities, and API entities to the exact webhook `data` shapes of the specification. */
 export function toOrganization(row: Selectable<OrganizationsTable>): Organization {

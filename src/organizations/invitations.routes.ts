@@ -17,12 +17,12 @@ import {
 import { changeInvitationStatus, createInvitation, loadInvitation } from './invitations.service.js';
 import {
   createInvitationBody,
-  idParams,
   invitation,
   invitationStatusBody,
   invitationsQuery,
   messagePayload,
-} from './schemas.js';
+} from './invitations.schemas.js';
+import { idParams } from './schemas.js';
 
 const tags = ['Organization invitations'];
 

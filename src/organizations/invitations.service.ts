@@ -20,7 +20,7 @@ import { insertUserRoles } from './member-roles.repository.js';
 import { insertMembers } from './members.repository.js';
 import { membershipPayload } from './membership-delta.js';
 import { lockOrganization } from './organizations.repository.js';
-import type { Invitation } from './schemas.js';
+import type { Invitation } from './invitations.schemas.js';
 
 type Trx = Transaction<Database>;
 

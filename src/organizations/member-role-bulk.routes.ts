@@ -6,7 +6,8 @@ import { notFound } from '../http/errors.js';
 import { mutate } from '../management/mutation.js';
 import { toOrganizationScope } from './entities.js';
 import { requireMembership } from './errors.js';
-import { memberOrganizationScopes, nonMembers } from './member-roles.repository.js';
+import { memberOrganizationScopes } from './member-access.repository.js';
+import { nonMembers } from './member-roles.repository.js';
 import { addMemberRoles } from './member-roles.service.js';
 import { findOrganization } from './organizations.repository.js';
 import {

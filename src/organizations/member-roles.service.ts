@@ -7,9 +7,9 @@ import {
   deleteMemberRole,
   deleteMemberRolesExcept,
   insertMemberRoles,
-  nonMachineApplications,
   nonMembers,
 } from './member-roles.repository.js';
+import { nonMachineApplications } from './member-access.repository.js';
 import type { MemberKind } from './members.repository.js';
 import { lockOrganization } from './organizations.repository.js';
 import { resolveRoleIds, type RoleReferences } from './role-references.js';

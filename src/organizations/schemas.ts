@@ -1,6 +1,5 @@
 import { boundedJsonObject } from '../http/bounded-json.js';
 import { z } from 'zod';
-import { epochMillis } from '../http/epoch-millis.js';
 import { pageQuery } from '../http/pagination.js';
 import { userResponse } from '../users/users.schemas.js';
 
@@ -18,7 +17,7 @@ export const listQuery = pageQuery.extend({
 const name = z.string().min(1).max(128);
 const description = z.string().max(2048).nullable();
 const customData = z.record(z.string(), z.unknown());
-const ids = z.array(z.string().min(1).max(256));
+export const ids = z.array(z.string().min(1).max(256));
 
 const imageUrl = z.url({ protocol: /^https?$/ }).max(2048);
 const hexColor = z.string().regex(/^#[\da-f]{3}([\da-f]{3})?$/i, 'a colour such as #5d34f2');
@@ -138,58 +137,8 @@ export const organizationApplication = z.object({
   organizationRoles: z.array(roleReference),
 });
 
-export const invitationStatus = z.enum(['Pending', 'Accepted', 'Revoked', 'Expired']);
-
-export const invitation = z.object({
-  id: z.string(),
-  inviterId: z.string().nullable(),
-  invitee: z.string(),
-  acceptedUserId: z.string().nullable(),
-  organizationId: z.string(),
-  status: invitationStatus,
-  expiresAt: z.number(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  organizationRoles: z.array(roleReference),
-});
-
-/**
- * What the invitation e-mail carries (Logto's message payload): `link` and `code` fill the
- * template's `{{link}}` and `{{code}}`; other string members fill their own placeholders.
- */
-export const messagePayload = z
-  .object({
-    code: z.string().max(256).optional(),
-    link: z.string().max(2048).optional(),
-    locale: z.string().max(64).optional(),
-    uiLocales: z.string().max(256).optional(),
-  })
-  .catchall(z.union([z.string().max(2048), z.number(), z.boolean(), z.null()]));
-
-export const createInvitationBody = z.object({
-  inviterId: z.string().min(1).nullable().optional(),
-  invitee: z.email().max(320),
-  organizationId: z.string().min(1),
-  expiresAt: epochMillis.positive(),
-  organizationRoleIds: ids.optional(),
-  messagePayload: z.union([messagePayload, z.literal(false)]).optional(),
-});
-
-export const invitationsQuery = pageQuery.extend({
-  organizationId: z.string().optional(),
-  inviterId: z.string().optional(),
-  invitee: z.string().optional(),
-});
-
-export const invitationStatusBody = z.object({
-  status: z.enum(['Accepted', 'Revoked']),
-  acceptedUserId: z.string().min(1).nullable().optional(),
-});
-
 export type Organization = z.infer<typeof organization>;
-export type MessagePayload = z.infer<typeof messagePayload>;
 export type OrganizationRole = z.infer<typeof organizationRole>;
 export type OrganizationScope = z.infer<typeof organizationScope>;
-export type Invitation = z.infer<typeof invitation>;
 export type OrganizationUser = z.infer<typeof organizationUser>;
 export type OrganizationApplication = z.infer<typeof organizationApplication>;
