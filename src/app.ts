@@ -1,18 +1,14 @@
 import middie from '@fastify/middie';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { experienceRoutes } from './experience/routes.js';
 import { registerTokenExchange } from './impersonation/token-exchange.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { namedOperationsTransform } from './http/openapi-transform.js';
 import { refuseUnstorableInput } from './http/unstorable-text.js';
 import { createManagementAuthenticator, type ManagementCaller } from './management/auth.js';
 import { managementRoutes } from './management/routes.js';
@@ -81,11 +77,16 @@ export async function buildApp(
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Tessera Management API', version: '0.1.0' },
+      info: {
+        title: 'Tessera Management API',
+        version: '0.1.0',
+        license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+      },
+      servers: [{ url: config.baseUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: namedOperationsTransform,
   });
 
   const keys = await SigningKeyRing.load(storage.db);

@@ -6,7 +6,12 @@ import { ApiCallError, createApiClient } from '@shared/api/client';
 import { ApplicationPage } from './applications/ApplicationPage';
 import { ApplicationsPage } from './applications/ApplicationsPage';
 import { useSession } from './auth/SessionProvider';
+import { ConnectorPage } from './connectors/ConnectorPage';
+import { ConnectorsPage } from './connectors/ConnectorsPage';
+import { NewConnectorPage } from './connectors/NewConnectorPage';
 import { CustomClaimsPage } from './custom-claims/CustomClaimsPage';
+import { SsoConnectorPage } from './enterprise-sso/SsoConnectorPage';
+import { SsoConnectorsPage } from './enterprise-sso/SsoConnectorsPage';
 import { LogPage } from './logs/LogPage';
 import { LogsPage } from './logs/LogsPage';
 import { OrganizationsPage } from './organizations/OrganizationsPage';
@@ -64,6 +69,11 @@ export function SignedInConsole({ user }: { user: User }) {
             <Route path="/resources/:id" element={<ResourcePage />} />
             <Route path="/organizations" element={<OrganizationsPage />} />
             <Route path="/organizations/:id" element={<OrganizationPage />} />
+            <Route path="/connectors" element={<ConnectorsPage />} />
+            <Route path="/connectors/new/:factoryId" element={<NewConnectorPage />} />
+            <Route path="/connectors/:id" element={<ConnectorPage />} />
+            <Route path="/enterprise-sso" element={<SsoConnectorsPage />} />
+            <Route path="/enterprise-sso/:id" element={<SsoConnectorPage />} />
             <Route path="/webhooks" element={<WebhooksPage />} />
             <Route path="/webhooks/:id" element={<WebhookPage />} />
             <Route path="/custom-claims" element={<CustomClaimsPage />} />

@@ -21,7 +21,7 @@ export function codeIdentifierOf(text: string): CodeIdentifier {
 }
 
 export const start = (interactionEvent: InteractionEvent) =>
-  call(api.PUT('/api/experience/', { body: { interactionEvent } }));
+  call(api.PUT('/api/experience', { body: { interactionEvent } }));
 
 export const sendCode = async (identifier: CodeIdentifier) =>
   (await call(api.POST('/api/experience/verification/verification-code', { body: { identifier } })))

@@ -129,7 +129,7 @@ export const connectorsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Send a test message with a config that is not saved',
+        summary: 'Send a test message with an unsaved config (omitted or masked secrets: the saved ones)',
         params: z.object({ factoryId: z.string().min(1).max(128) }),
         body: testConnectorBody,
         response: { 204: noContent, ...errorResponses(400, 404, 502) },
@@ -140,7 +140,7 @@ export const connectorsRoutes: FastifyPluginAsyncZod = async (app) => {
       const channel = 'email' in request.body ? 'email' : 'phone';
       const expected = channel === 'email' ? 'Email' : 'Sms';
       if (factory.type !== expected) throw service.notTestable(factory.id, expected);
-      const connectorConfig = service.parseConfig(factory, request.body.config);
+      const connectorConfig = await service.configToTest(db, factory, request.body.config);
       const connector = buildMessageConnector(db, config, {
         connector_id: factory.id,
         config: connectorConfig,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonObject } from '../management/route-schemas.js';
+import { formItem } from './form-items.js';
 
 const localized = z.record(z.string(), z.string());
 
@@ -52,6 +53,7 @@ export const factoryResponse = z.object({
   platform: z.string().nullable(),
   isStandard: z.boolean(),
   isDemo: z.boolean(),
+  formItems: z.array(formItem),
 });
 
 /** A connector: its factory's description merged with its own metadata, secrets masked. */

@@ -104,3 +104,14 @@ export const notTestable = (factoryId: string, type: string) =>
     'connector.unexpected_type',
     `The factory \`${factoryId}\` does not send this kind of message (${type} expected).`,
   );
+
+/**
+ * A config to test: secrets left out or sent back masked come from the saved connector of the
+ * same factory, so a console can test what it shows without ever reading a secret.
+ */
+export async function configToTest(db: Db, factory: ConnectorFactory, config: Record<string, unknown>) {
+  const saved =
+    factory.type === 'Social' ? undefined : await repository.findConnectorOfType(db, factory.type);
+  const stored = saved?.connector_id === factory.id ? saved.config : {};
+  return parseConfig(factory, keepStoredSecrets(config, stored, factory.secrets));
+}

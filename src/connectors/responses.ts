@@ -2,6 +2,7 @@ import type { ConnectorRow } from './connectors.repository.js';
 import type { ConnectorResponse } from './connectors.schemas.js';
 import type { ConnectorFactory } from './factories.js';
 import { findFactory } from './factories.js';
+import { formItemsOf } from './form-items.js';
 import { maskSecrets } from './secrets.js';
 
 export function toFactoryResponse(factory: ConnectorFactory) {
@@ -18,6 +19,7 @@ export function toFactoryResponse(factory: ConnectorFactory) {
     platform: factory.platform,
     isStandard: factory.isStandard,
     isDemo: factory.isDemo,
+    formItems: formItemsOf(factory.id, factory.secrets),
   };
 }
 

@@ -2,12 +2,13 @@ import type Provider from 'oidc-provider';
 import type { Grant, Interaction } from 'oidc-provider';
 import { OIDC_SCOPES } from '../oidc/provider.js';
 import type { Db } from '../storage/database.js';
-import { userResourceScopeNames } from '../users/user-scopes.repository.js';
+import { scopesGrantableToUser } from '../oidc/resource-servers.js';
 import { clientIdOf, requestedClaims, requestedResources, requestedScopes } from './interaction.js';
 
 /**
  * Consents for a first-party application: the requested OpenID scopes and claims, and for each
- * requested API resource the requested scopes the user holds through roles. The others are
+ * requested API resource the requested scopes the user holds through roles (for Logto's
+ * organization resource, any organization scope: organization tokens narrow them). The others are
  * recorded as rejected, so oidc-provider does not ask again, and tokens never carry them.
  * Returns the id of the saved grant.
  */
@@ -30,7 +31,7 @@ export async function grantFirstPartyConsent(
   if (claims.length > 0) grant.addOIDCClaims(claims);
 
   for (const indicator of requestedResources(interaction)) {
-    const held = new Set(await userResourceScopeNames(db, accountId, { indicator }));
+    const held = new Set(await scopesGrantableToUser(db, accountId, indicator));
     const granted = resourceScopes.filter((scope) => held.has(scope));
     const refused = resourceScopes.filter((scope) => !held.has(scope));
     setResourceScopes(grant, indicator, granted, refused);

@@ -96,6 +96,10 @@ export const applicationResponse = z.object({
     postLogoutRedirectUris: z.array(z.string()),
   }),
   customClientMetadata: customClientMetadataInput.extend({ allowTokenExchange: z.boolean() }),
+  protectedAppMetadata: z
+    .object({ subDomain: z.string(), origin: z.string() })
+    .nullable()
+    .describe('Logto’s protected-app settings: always null, Tessera has no protected apps'),
   customData: jsonObject,
   createdAt: z.number().describe('epoch milliseconds'),
 });

@@ -43,6 +43,8 @@ export function toApplicationResponse(app: repository.ApplicationRow): Applicati
       allowTokenExchange: metadata.allowTokenExchange === true,
       ...Object.fromEntries(present.map((key) => [key, metadata[key]])),
     },
+    // Tessera has no protected apps (the type is a label only): Logto's member, always null.
+    protectedAppMetadata: null,
     customData: app.custom_data,
     createdAt: app.created_at.getTime(),
   };

@@ -11,6 +11,11 @@ export function findResource(db: Db, id: string): Promise<ResourceRow | undefine
   return db.selectFrom('resources').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function findResources(db: Db, ids: readonly string[]): Promise<ResourceRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('resources').selectAll().where('id', 'in', ids).execute();
+}
+
 export function lockResource(trx: Transaction<Database>, id: string): Promise<ResourceRow | undefined> {
   return trx.selectFrom('resources').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
-import { toScopeEntity } from '../webhooks/entities.js';
 import { mutate } from './mutation.js';
-import { scopeResponse } from './resources.schemas.js';
+import { resourceResponse, scopeResponse } from './resources.schemas.js';
 import { listRoleScopes } from './role-scopes.repository.js';
-import { linkScopesToRole, unlinkScopeFromRole } from './role-scopes.service.js';
+import { linkScopesToRole, unlinkScopeFromRole, withResources } from './role-scopes.service.js';
 import { roleScopeParams, scopeIdsBody } from './roles.schemas.js';
 import { getRole } from './roles.service.js';
 import { errorResponses, idParams, noContent } from './route-schemas.js';
@@ -22,7 +21,10 @@ export const roleScopesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List the scopes of a role',
         params: idParams,
         querystring: pageQuery,
-        response: { 200: z.array(scopeResponse), ...errorResponses(400, 404) },
+        response: {
+          200: z.array(scopeResponse.extend({ resource: resourceResponse })),
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -30,7 +32,7 @@ export const roleScopesRoutes: FastifyPluginAsyncZod = async (app) => {
       const role = await getRole(db, request.params.id);
       const { total, rows } = await listRoleScopes(db, role.id, pageBounds(request.query));
       sendTotal(reply, total);
-      return rows.map(toScopeEntity);
+      return withResources(db, rows);
     },
   );
 

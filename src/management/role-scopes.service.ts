@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { ApiError, notFound } from '../http/errors.js';
+import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { RoleType } from '../storage/tables/core.js';
 import { toScopeEntity, type ScopeEntity } from '../webhooks/entities.js';
@@ -11,11 +12,20 @@ import {
   uniquely,
 } from './conflicts.js';
 import type { EventSink } from './mutation.js';
+import { findResources } from './resources.repository.js';
+import { toResourceResponse } from './resources.service.js';
 import * as links from './role-scopes.repository.js';
 import { findRole, type RoleRow } from './roles.repository.js';
 import { findScopes, type ScopeRow } from './scopes.repository.js';
 
 type Trx = Transaction<Database>;
+
+/** Scopes as Logto lists a role's: each with its resource. */
+export async function withResources(db: Db, scopes: ScopeRow[]) {
+  const resources = await findResources(db, [...new Set(scopes.map((scope) => scope.resource_id))]);
+  const byId = new Map(resources.map((resource) => [resource.id, toResourceResponse(resource)]));
+  return scopes.map((scope) => ({ ...toScopeEntity(scope), resource: byId.get(scope.resource_id)! }));
+}
 
 export async function requireRole(trx: Trx, roleId: string): Promise<RoleRow> {
   const role = await findRole(trx, roleId);

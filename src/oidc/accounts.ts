@@ -1,5 +1,7 @@
 import type { Account } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
+import { membershipClaims } from '../organizations/token-scopes.repository.js';
+import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE } from './organization-tokens.js';
 
 /** The account behind a token or session; a suspended or deleted user has none. */
 export async function findAccount(db: Db, userId: string): Promise<Account | undefined> {
@@ -20,8 +22,9 @@ export async function findAccount(db: Db, userId: string): Promise<Account | und
   if (!user || user.is_suspended) return undefined;
   return {
     accountId: user.id,
-    claims: () => ({
+    claims: async (_use, scope) => ({
       sub: user.id,
+      ...(await organizationClaims(db, user.id, scope.split(' '))),
       username: user.username ?? undefined,
       name: user.name ?? undefined,
       picture: user.avatar ?? undefined,
@@ -31,5 +34,20 @@ export async function findAccount(db: Db, userId: string): Promise<Account | und
       phone_number: user.primary_phone ?? undefined,
       phone_number_verified: user.primary_phone ? true : undefined,
     }),
+  };
+}
+
+/**
+ * Logto's organization claims, read only when a scope asks for them: `organizations` (ids) and
+ * `organization_roles` (`<organization id>:<role name>`).
+ */
+async function organizationClaims(db: Db, userId: string, scopes: string[]) {
+  const wantsIds = scopes.includes(ORGANIZATIONS_SCOPE);
+  const wantsRoles = scopes.includes(ORGANIZATION_ROLES_SCOPE);
+  if (!wantsIds && !wantsRoles) return {};
+  const memberships = await membershipClaims(db, userId);
+  return {
+    organizations: memberships.map((m) => m.organizationId),
+    organization_roles: memberships.flatMap((m) => m.roleNames.map((name) => `${m.organizationId}:${name}`)),
   };
 }

@@ -7,13 +7,28 @@ import { findAccount } from './accounts.js';
 import { acceptNamedSecrets, SECRETS_METADATA } from './client-secrets.js';
 import { createAdapterFactory } from './adapter.js';
 import { enforceGrantLimitOnAuthorization } from './grants.limit.js';
+import { logtoErrorCodes } from './error-codes.js';
+import {
+  ORGANIZATION_ROLES_SCOPE,
+  ORGANIZATIONS_SCOPE,
+  registerOrganizationTokens,
+  withOrganizationClaim,
+} from './organization-tokens.js';
 import { resourceServerInfo } from './resource-servers.js';
 import { SIGNING_ALGS, type SigningKey } from './signing-keys.js';
 import { DEFAULT_ACCESS_TOKEN_TTL, ID_TOKEN_TTL } from './token-lifetimes.js';
 import { renderErrorPage, signedOutPage, signOutPage } from '../hosted/provider-pages.js';
 
 /** The OpenID Connect scopes (as opposed to API resource scopes); the Experience API consents to these. */
-export const OIDC_SCOPES: readonly string[] = ['openid', 'offline_access', 'profile', 'email', 'phone'];
+export const OIDC_SCOPES: readonly string[] = [
+  'openid',
+  'offline_access',
+  'profile',
+  'email',
+  'phone',
+  ORGANIZATIONS_SCOPE,
+  ORGANIZATION_ROLES_SCOPE,
+];
 
 export interface ProviderOptions {
   config: Config;
@@ -34,7 +49,7 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
     adapter: createAdapterFactory(db),
     findAccount: (ctx, sub) => findAccount(db, sub),
     // Custom JWT claims (operator scripts) on JWT access tokens; see src/impersonation.
-    extraTokenClaims: createExtraTokenClaims({ config, db }),
+    extraTokenClaims: withOrganizationClaim(createExtraTokenClaims({ config, db })),
     jwks: { keys: keys.map((key) => key.privateJwk) as never },
     // Discovery lists the algorithms of the published keys; ID tokens and JWT access tokens (whose
     // resource servers name no algorithm) are signed with the newest key's.
@@ -52,7 +67,12 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
       profile: ['name', 'username', 'picture', 'updated_at'],
       email: ['email', 'email_verified'],
       phone: ['phone_number', 'phone_number_verified'],
+      [ORGANIZATIONS_SCOPE]: ['organizations'],
+      [ORGANIZATION_ROLES_SCOPE]: ['organization_roles'],
     },
+    // As Logto: the ID token carries the claims of its scopes even when the access token can read
+    // them at the user info endpoint (Logto's SDKs read profile and organizations from it).
+    conformIdTokenClaims: false,
     scopes: [...OIDC_SCOPES],
     responseTypes: ['code', 'none'],
     // What applications can register: a secret (HTTP Basic or in the body) or none (public
@@ -74,8 +94,10 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
       },
       resourceIndicators: {
         enabled: true,
+        // As Logto: a code exchange or refresh without `resource` gives the access token for the
+        // user info endpoint (what Logto's SDKs use it for), whatever resources were granted.
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? undefined!,
-        useGrantedResource: () => true,
+        useGrantedResource: () => false,
         getResourceServerInfo: (ctx, indicator, client) => resourceServerInfo(db, ctx, indicator, client),
       },
     },
@@ -107,6 +129,8 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
   provider.proxy = config.trustProxy;
   enforceGrantLimitOnAuthorization(provider, db);
   acceptNamedSecrets(provider);
+  registerOrganizationTokens(provider, db);
+  logtoErrorCodes(provider);
   extend?.(provider);
   return provider;
 }

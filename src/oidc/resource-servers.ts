@@ -1,7 +1,16 @@
 import { errors, type Client, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import { applicationScopeNames } from '../management/access.repository.js';
+import {
+  organizationRoleResourceScopeNames,
+  organizationScopeNames,
+} from '../organizations/token-scopes.repository.js';
 import { userResourceScopeNames } from '../users/user-scopes.repository.js';
+import {
+  ORGANIZATION_RESOURCE,
+  organizationIdParam,
+  organizationResourceServer,
+} from './organization-tokens.js';
 import { resourceByIndicator } from './resource-lookup.js';
 
 /**
@@ -11,6 +20,8 @@ import { resourceByIndicator } from './resource-lookup.js';
  * client_credentials, a user's through user roles otherwise. oidc-provider intersects them with
  * the grant, so a role removed after sign-in no longer yields its scope at the next code
  * exchange or refresh. Before anyone has signed in there is no subject yet, and nothing is issued.
+ * Asked for with `organization_id` (a refresh), a user's scopes are the ones held through
+ * organization roles in that organization; the reserved organization resource is Logto's.
  */
 export async function resourceServerInfo(
   db: Db,
@@ -18,15 +29,17 @@ export async function resourceServerInfo(
   indicator: string,
   client: Client,
 ): Promise<ResourceServer> {
+  const accountId = subjectAccountId(ctx);
+  const organizationId = organizationIdParam(ctx);
+  if (indicator === ORGANIZATION_RESOURCE) return organizationResourceServer(db, organizationId, accountId);
   const resource = await resourceByIndicator(db, indicator);
   if (!resource) throw new errors.InvalidTarget('unknown resource indicator');
 
-  const accountId = subjectAccountId(ctx);
   const names =
     ctx.oidc.params?.grant_type === 'client_credentials'
       ? await applicationScopeNames(db, client.clientId, resource.id)
       : accountId
-        ? await userResourceScopeNames(db, accountId, { id: resource.id })
+        ? await userScopeNames(db, accountId, resource.id, organizationId)
         : await resourceScopeNames(db, resource.id);
 
   return {
@@ -49,6 +62,30 @@ function subjectAccountId(ctx: KoaContextWithOIDC): string | undefined {
     entities.AuthorizationCode?.accountId ??
     entities.Session?.accountId
   );
+}
+
+/** The scopes of a resource the user may be granted at sign-in (the consent reads them). */
+export async function scopesGrantableToUser(db: Db, userId: string, indicator: string): Promise<string[]> {
+  if (indicator === ORGANIZATION_RESOURCE) return organizationScopeNames(db);
+  const resource = await resourceByIndicator(db, indicator);
+  return resource ? userScopeNames(db, userId, resource.id, undefined) : [];
+}
+
+/** Through user roles and organization roles; for one organization, through its roles only. */
+async function userScopeNames(
+  db: Db,
+  userId: string,
+  resourceId: string,
+  organizationId: string | undefined,
+): Promise<string[]> {
+  const throughOrganizations = await organizationRoleResourceScopeNames(db, {
+    userId,
+    resourceId,
+    organizationId,
+  });
+  if (organizationId) return throughOrganizations;
+  const throughRoles = await userResourceScopeNames(db, userId, { id: resourceId });
+  return [...new Set([...throughRoles, ...throughOrganizations])];
 }
 
 async function resourceScopeNames(db: Db, resourceId: string): Promise<string[]> {

@@ -52,8 +52,8 @@ export const hookResponse = z.object({
   id: z.string(),
   name: z.string(),
   events: z.array(z.string()),
-  /** Echoed on creation when the legacy single-event form was used. */
-  event: z.string().optional(),
+  /** Logto's deprecated single event: echoed on creation when that form was used, else null. */
+  event: z.string().nullable(),
   config: z.object({
     url: z.string(),
     headers: z.record(z.string(), z.string()).optional(),

@@ -89,6 +89,8 @@ export function toHookResponse(row: hooks.HookRow, stats?: HookResponse['executi
     id: row.id,
     name: row.name,
     events: row.events,
+    // Logto's deprecated single event: null unless echoed on creation (it is not kept).
+    event: null,
     config: { url: row.url, ...(headers ? { headers } : {}) },
     signingKey: row.signing_key,
     standardWebhookSecret: standardWebhookSecret(row.signing_key),

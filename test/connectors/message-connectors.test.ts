@@ -166,6 +166,48 @@ describe('message connectors through /api/connectors', async () => {
     );
   });
 
+  it('tests with the saved secret where the config leaves it out or masked', async () => {
+    expectStatus(
+      await t.api('POST', '/connectors', {
+        connectorId: 'http-sms',
+        config: { endpoint: receiver.url, authorization: 'Bearer sms-s3cret' },
+      }),
+      200,
+    );
+    for (const authorization of ['******', undefined]) {
+      const phone = `1888${String(Date.now()).slice(-7)}`;
+      expectStatus(
+        await t.api('POST', '/connectors/http-sms/test', {
+          phone,
+          config: { endpoint: receiver.url, authorization },
+        }),
+        204,
+      );
+      const [request] = await receiver.waitFor(1, { filter: (r) => r.json?.to === phone });
+      assert.equal(request!.headers.authorization, 'Bearer sms-s3cret');
+    }
+    const phone = `1999${String(Date.now()).slice(-7)}`;
+    const config = { endpoint: receiver.url, authorization: 'Bearer typed' };
+    expectStatus(await t.api('POST', '/connectors/http-sms/test', { phone, config }), 204);
+    const [typed] = await receiver.waitFor(1, { filter: (r) => r.json?.to === phone });
+    assert.equal(typed!.headers.authorization, 'Bearer typed', 'a typed secret wins');
+  });
+
+  it('describes each factory’s config as form items, secrets marked confidential', async () => {
+    const factories = expectStatus(await t.api<Json[]>('GET', '/connector-factories'), 200);
+    const items = (id: string) => factories.find((f: Json) => f.id === id).formItems as Json[];
+    const confidential = (id: string) =>
+      items(id)
+        .filter((i: Json) => i.isConfidential)
+        .map((i: Json) => i.key);
+    assert.deepEqual(confidential('simple-mail-transfer-protocol'), ['auth.pass']);
+    assert.deepEqual(confidential('http-email'), ['authorization']);
+    assert.deepEqual(confidential('oidc'), ['clientSecret']);
+    assert.deepEqual(items('tessera-recording-email'), []);
+    const port = items('simple-mail-transfer-protocol').find((i: Json) => i.key === 'port');
+    assert.deepEqual([port.type, port.required], ['Number', true]);
+  });
+
   it('refuses an invalid config and an unknown factory', async () => {
     expectStatus(
       await t.api('POST', '/connectors', { connectorId: 'http-email', config: { endpoint: 'ftp://x' } }),

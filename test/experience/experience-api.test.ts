@@ -352,6 +352,8 @@ describe('Experience API rules', async () => {
         400,
         'guard.invalid_input',
       ],
+      ['PATCH', '/sign-in-exp', { socialSignInConnectorTargets: ['a', 'a'] }, 400, 'guard.invalid_input'],
+      ['PATCH', '/sign-in-exp', { socialSignInConnectorTargets: ['no spaces'] }, 400, 'guard.invalid_input'],
       ['GET', '/messages?page_size=1000', undefined, 400, 'guard.invalid_input'],
       ['POST', '/verification-codes', { email: 'a@b.co', phone: '15550001111' }, 400, 'guard.invalid_input'],
       ['POST', '/verification-codes', { email: 'nope' }, 400, 'guard.invalid_input'],

@@ -101,11 +101,20 @@ export async function signInWithPassword(
 }
 
 /** Back through /oidc/auth to the redirect URI, then the code exchange with PKCE. */
-export async function completeAuthorization(authorization: Authorization, redirectTo: string) {
+export async function completeAuthorization(
+  authorization: Authorization,
+  redirectTo: string,
+  tokenParameters: Record<string, string> = {},
+) {
   const { browser, client, app, verifier, state } = authorization;
   const callback = await browser.followUntil(redirectTo, app.redirectUri);
   assert.ok(callback.searchParams.get('code'), `no code in ${callback.href}`);
-  return oidc.authorizationCodeGrant(client, callback, { pkceCodeVerifier: verifier, expectedState: state });
+  return oidc.authorizationCodeGrant(
+    client,
+    callback,
+    { pkceCodeVerifier: verifier, expectedState: state },
+    tokenParameters,
+  );
 }
 
 /**
@@ -122,5 +131,13 @@ export async function signIn(
 ) {
   const authorization = await beginAuthorization(t, app, parameters, browser);
   const redirectTo = await signInWithPassword(t, authorization.browser, user.username, password);
-  return { ...authorization, tokens: await completeAuthorization(authorization, redirectTo) };
+  // The code exchange names the requested resource (RFC 8707): without it, the access token is the
+  // one for the user info endpoint, as Logto issues it.
+  const tokenParameters: Record<string, string> = parameters.resource
+    ? { resource: parameters.resource }
+    : {};
+  return {
+    ...authorization,
+    tokens: await completeAuthorization(authorization, redirectTo, tokenParameters),
+  };
 }

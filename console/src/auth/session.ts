@@ -1,4 +1,10 @@
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import {
+  UserManager,
+  WebStorageStateStore,
+  type SigninSilentArgs,
+  type User,
+  type UserManagerSettings,
+} from 'oidc-client-ts';
 
 export interface ConsoleConfig {
   issuer: string;
@@ -13,12 +19,30 @@ export interface ConsoleConfig {
 export const SIGNED_OUT_FLAG = 'tessera-console-signed-out';
 
 /**
+ * Every token request names the management API: without `resource`, the code exchange and a
+ * refresh give the token for the user info endpoint instead (as Logto's do). The automatic renewal
+ * calls `signinSilent()` with no arguments, so the resource is its default.
+ */
+class ConsoleUserManager extends UserManager {
+  constructor(
+    settings: UserManagerSettings,
+    private readonly managementApi: string,
+  ) {
+    super(settings);
+  }
+
+  override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
+    return super.signinSilent({ resource: this.managementApi, ...args });
+  }
+}
+
+/**
  * The console signs in through Tessera's own OIDC provider: authorization code + PKCE for the
  * seeded public client, an access token for the management API with scope `all`, refreshed with
  * the refresh token before it expires.
  */
 export function createUserManager(config: ConsoleConfig): UserManager {
-  return new UserManager({
+  const settings: UserManagerSettings = {
     authority: config.issuer,
     client_id: config.clientId,
     redirect_uri: config.redirectUri,
@@ -26,10 +50,12 @@ export function createUserManager(config: ConsoleConfig): UserManager {
     response_type: 'code',
     scope: 'openid profile offline_access all',
     resource: config.managementApi,
+    extraTokenParams: { resource: config.managementApi },
     loadUserInfo: false,
     automaticSilentRenew: true,
     userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-  });
+  };
+  return new ConsoleUserManager(settings, config.managementApi);
 }
 
 export function displayName(user: User): string {

@@ -44,8 +44,11 @@ export function JitDomains({ organizationId }: { organizationId: string }) {
     add.mutate();
   };
   return (
-    <section className="panel" aria-labelledby="org-jit">
-      <h2 id="org-jit">Just-in-time provisioning</h2>
+    <section className="panel" aria-labelledby="org-jit-domains">
+      <h2 id="org-jit-domains">E-mail domains</h2>
+      <p className="muted">
+        Users who sign up with a verified e-mail address of one of these domains join this organization.
+      </p>
       <ul>
         {domains.data?.items.map((entry) => (
           <li key={entry.emailDomain}>

@@ -5,8 +5,9 @@ import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { NameDescriptionForm } from '../ui/NameDescriptionForm';
+import { Tabs } from '../ui/Tabs';
 import { Invitations } from './Invitations';
-import { JitDomains } from './JitDomains';
+import { JustInTime } from './JustInTime';
 import { Members } from './Members';
 
 export function OrganizationPage() {
@@ -34,20 +35,49 @@ export function OrganizationPage() {
   return (
     <>
       <h1>{organization.data.name}</h1>
-      <NameDescriptionForm initial={organization.data} onSave={(body) => save.mutate(body)} mutation={save} />
-      <Members organizationId={id} />
-      <Invitations organizationId={id} />
-      <JitDomains organizationId={id} />
-      <section aria-labelledby="org-delete">
-        <h2 id="org-delete">Delete</h2>
-        <ErrorNotice error={remove.error} />
-        <ConfirmButton
-          label="Delete organization"
-          question={`Delete ${organization.data.name}? Its memberships end.`}
-          confirmLabel="Delete"
-          onConfirm={() => remove.mutate()}
-        />
-      </section>
+      <Tabs
+        label="Organization"
+        tabs={[
+          {
+            id: 'settings',
+            label: 'Settings',
+            content: () => (
+              <>
+                <NameDescriptionForm
+                  initial={organization.data}
+                  onSave={(body) => save.mutate(body)}
+                  mutation={save}
+                />
+                <section aria-labelledby="org-delete">
+                  <h2 id="org-delete">Delete</h2>
+                  <ErrorNotice error={remove.error} />
+                  <ConfirmButton
+                    label="Delete organization"
+                    question={`Delete ${organization.data.name}? Its memberships end.`}
+                    confirmLabel="Delete"
+                    onConfirm={() => remove.mutate()}
+                  />
+                </section>
+              </>
+            ),
+          },
+          {
+            id: 'members',
+            label: 'Members',
+            content: () => (
+              <>
+                <Members organizationId={id} />
+                <Invitations organizationId={id} />
+              </>
+            ),
+          },
+          {
+            id: 'jit',
+            label: 'Just-in-time provisioning',
+            content: () => <JustInTime organizationId={id} />,
+          },
+        ]}
+      />
     </>
   );
 }

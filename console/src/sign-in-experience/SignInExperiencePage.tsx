@@ -2,8 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@shared/api/client';
 import { useApi } from '../ui/api';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { Switch } from '../ui/Field';
 import { IdentifierSettings } from './IdentifierSettings';
 import { PasswordPolicyForm } from './PasswordPolicyForm';
+import { SocialSignIn } from './SocialSignIn';
 
 export type SignInExperience = Awaited<ReturnType<typeof loadSettings>>;
 const loadSettings = (api: ReturnType<typeof useApi>) => unwrap(api.GET('/api/sign-in-exp'));
@@ -29,6 +31,20 @@ export function SignInExperiencePage() {
             policy={settings.data.passwordPolicy}
             onSave={(passwordPolicy) => save.mutate({ passwordPolicy })}
           />
+          <SocialSignIn
+            targets={settings.data.socialSignInConnectorTargets}
+            onSave={(patch) => save.mutate(patch)}
+          />
+          <section className="panel" aria-labelledby="enterprise-sso">
+            <h2 id="enterprise-sso">Enterprise SSO</h2>
+            <Switch
+              label="Enterprise SSO at the identifier step"
+              checked={settings.data.singleSignOnEnabled}
+              disabled={save.isPending}
+              onChange={(singleSignOnEnabled) => save.mutate({ singleSignOnEnabled })}
+              description="People entering an e-mail of a domain an SSO connector claims are sent to their provider; off, SSO connectors sign no one in."
+            />
+          </section>
         </>
       ) : null}
       {save.isSuccess ? <p role="status">Saved.</p> : null}

@@ -10,6 +10,8 @@ const sections = [
   ['/roles', 'Roles'],
   ['/resources', 'API resources'],
   ['/organizations', 'Organizations'],
+  ['/connectors', 'Connectors'],
+  ['/enterprise-sso', 'Enterprise SSO'],
   ['/webhooks', 'Webhooks'],
   ['/custom-claims', 'Custom JWT claims'],
   ['/logs', 'Audit logs'],

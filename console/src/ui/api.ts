@@ -22,4 +22,6 @@ export const keys = {
   hooks: ['hooks'] as const,
   logs: ['logs'] as const,
   organizations: ['organizations'] as const,
+  connectors: ['connectors'] as const,
+  ssoConnectors: ['sso-connectors'] as const,
 };

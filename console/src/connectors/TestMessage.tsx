@@ -1,0 +1,49 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { unwrap } from '@shared/api/client';
+import { useApi } from '../ui/api';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import { Field } from '../ui/Field';
+import type { Factory } from './queries';
+
+/**
+ * Sends a test code (000000) with the form's config as it stands, saved or not; a secret not
+ * typed again is the saved one (the service fills it in).
+ */
+export function TestMessage({
+  factory,
+  config,
+}: {
+  factory: Factory;
+  config: () => Record<string, unknown>;
+}) {
+  const api = useApi();
+  const email = factory.type === 'Email';
+  const [recipient, setRecipient] = useState('');
+  const send = useMutation({
+    mutationFn: () => {
+      const body = email ? { email: recipient, config: config() } : { phone: recipient, config: config() };
+      return unwrap(
+        api.POST('/api/connectors/{factoryId}/test', { params: { path: { factoryId: factory.id } }, body }),
+      );
+    },
+  });
+  return (
+    <fieldset>
+      <legend>Send a test message</legend>
+      <div className="row">
+        <Field
+          label={email ? 'Test e-mail address' : 'Test phone number'}
+          type={email ? 'email' : 'tel'}
+          value={recipient}
+          onChange={(e) => setRecipient(e.target.value)}
+        />
+        <button type="button" onClick={() => send.mutate()} disabled={!recipient.trim() || send.isPending}>
+          Send test message
+        </button>
+      </div>
+      {send.isSuccess ? <p role="status">The test message was handed over with the code 000000.</p> : null}
+      <ErrorNotice error={send.error} />
+    </fieldset>
+  );
+}

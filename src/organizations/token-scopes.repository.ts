@@ -1,0 +1,66 @@
+import type { Db } from '../storage/database.js';
+
+/** What tokens and user info say about a user's organizations (Logto's organization claims). */
+
+/** Every organization scope name: what the organization resource can grant at sign-in. */
+export async function organizationScopeNames(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('organization_scopes').select('name').orderBy('name').execute();
+  return rows.map((row) => row.name);
+}
+
+/** The organization scope names a member holds in one organization through organization roles. */
+export async function memberScopeNames(db: Db, organizationId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('organization_user_roles as ur')
+    .innerJoin('organization_role_scopes as rs', 'rs.organization_role_id', 'ur.organization_role_id')
+    .innerJoin('organization_scopes as s', 's.id', 'rs.organization_scope_id')
+    .select('s.name')
+    .distinct()
+    .where('ur.organization_id', '=', organizationId)
+    .where('ur.user_id', '=', userId)
+    .orderBy('s.name')
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+export interface MembershipClaims {
+  organizationId: string;
+  roleNames: string[];
+}
+
+/** The user's organizations, each with the names of the organization roles held there. */
+export async function membershipClaims(db: Db, userId: string): Promise<MembershipClaims[]> {
+  const rows = await db
+    .selectFrom('organization_users as ou')
+    .leftJoin('organization_user_roles as ur', (join) =>
+      join.onRef('ur.organization_id', '=', 'ou.organization_id').onRef('ur.user_id', '=', 'ou.user_id'),
+    )
+    .leftJoin('organization_roles as r', 'r.id', 'ur.organization_role_id')
+    .select(['ou.organization_id as organizationId', 'r.name as roleName'])
+    .where('ou.user_id', '=', userId)
+    .orderBy('ou.created_at')
+    .orderBy('ou.organization_id')
+    .orderBy('r.name')
+    .execute();
+  const byOrganization = new Map<string, string[]>();
+  for (const { organizationId, roleName } of rows) {
+    const names = byOrganization.get(organizationId) ?? [];
+    if (roleName) names.push(roleName);
+    byOrganization.set(organizationId, names);
+  }
+  return [...byOrganization].map(([organizationId, roleNames]) => ({ organizationId, roleNames }));
+}
+
+/**
+ * The scope names of one API resource a user holds through organization roles: in one
+ * organization when `organizationId` is given (an access token for the resource asked for with
+ * `organization_id`), in any of the user's organizations otherwise (sign-in and plain refresh).
+ * HOOK: organization roles carry no API resource scopes yet, so there are none; when they do,
+ * this is the one query to fill in (resource-servers.ts and the consent read it).
+ */
+export async function organizationRoleResourceScopeNames(
+  _db: Db,
+  _query: { userId: string; resourceId: string; organizationId?: string },
+): Promise<string[]> {
+  return [];
+}
