@@ -26,6 +26,7 @@ export function createHttpMessageConnector(
         to: message.recipient,
         type: usageTypeOf(message.purpose),
         payload: {
+          ...message.variables,
           code: message.code,
           subject: rendered.subject,
           content: rendered.content,

@@ -15,8 +15,8 @@ export function usageTypeOf(purpose: MessagePurpose): UsageType {
 }
 
 /**
- * The connector's template for the message's usage (else its `Generic` one) with `{{code}}`
- * filled in; without templates the built-in text stays.
+ * The connector's template for the message's usage (else its `Generic` one) with `{{code}}` and
+ * the message's other variables filled in; without templates the built-in text stays.
  */
 export function applyTemplate(
   message: OutgoingMessage,
@@ -26,7 +26,9 @@ export function applyTemplate(
   const template =
     templates?.find((t) => t.usageType === usage) ?? templates?.find((t) => t.usageType === 'Generic');
   if (!template) return { ...message, contentType: 'text/plain' };
-  const fill = (text: string) => text.replaceAll('{{code}}', message.code);
+  const values: Record<string, string> = { ...message.variables, code: message.code };
+  const fill = (text: string) =>
+    text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
   return {
     ...message,
     subject: template.subject ? fill(template.subject) : message.subject,

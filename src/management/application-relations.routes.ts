@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toOrganization } from '../organizations/entities.js';
 import { organization } from '../organizations/schemas.js';
-import { applicationOrganizations } from './applications.repository.js';
+import { applicationOrganizationRoles, applicationOrganizations } from './applications.repository.js';
 import { getApplication, mergeApplicationCustomData } from './applications.service.js';
 import { mutate } from './mutation.js';
 import { replaceApplicationRoles } from './role-assignments.service.js';
@@ -47,10 +47,15 @@ export const applicationRelationsRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request) => {
       const db = request.server.services.db;
       const application = await getApplication(db, request.params.id);
-      // Organization roles of applications are not kept yet (docs/compatibility.md): always empty.
-      return (await applicationOrganizations(db, application.id)).map((row) => ({
+      const [organizations, roles] = await Promise.all([
+        applicationOrganizations(db, application.id),
+        applicationOrganizationRoles(db, application.id),
+      ]);
+      return organizations.map((row) => ({
         ...toOrganization(row),
-        organizationRoles: [],
+        organizationRoles: roles
+          .filter((role) => role.organization_id === row.id)
+          .map(({ id, name }) => ({ id, name })),
       }));
     },
   );

@@ -100,3 +100,14 @@ export function applicationOrganizations(db: Db, applicationId: string) {
     .orderBy('o.id')
     .execute();
 }
+
+/** The organization roles an application holds, with the organization each is held in. */
+export function applicationOrganizationRoles(db: Db, applicationId: string) {
+  return db
+    .selectFrom('organization_application_roles as ar')
+    .innerJoin('organization_roles as r', 'r.id', 'ar.organization_role_id')
+    .select(['ar.organization_id', 'r.id', 'r.name'])
+    .where('ar.application_id', '=', applicationId)
+    .orderBy('r.name')
+    .execute();
+}

@@ -11,8 +11,10 @@ export interface OutgoingMessage {
   purpose: MessagePurpose;
   subject: string;
   content: string;
-  /** The one-time code the content carries; only a recording connector may keep it. */
+  /** The one-time code the content carries (may be empty); only a recording connector may keep it. */
   code: string;
+  /** Further `{{name}}` values for a connector's template, such as an invitation's `link`. */
+  variables?: Record<string, string>;
 }
 
 /**

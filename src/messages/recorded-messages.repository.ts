@@ -13,7 +13,7 @@ export async function insertRecordedMessage(db: Db, message: OutgoingMessage): P
       purpose: message.purpose,
       subject: message.subject,
       content: message.content,
-      code: message.code,
+      code: message.code || null,
     })
     .execute();
 }

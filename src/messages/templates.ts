@@ -27,3 +27,27 @@ export function verificationCodeMessage(
     code,
   };
 }
+
+/**
+ * The organization invitation e-mail: Logto's message payload (`link`, `code` and other string
+ * members) becomes the template variables; the built-in text carries the link when there is one.
+ */
+export function invitationMessage(recipient: string, payload: Record<string, unknown>): OutgoingMessage {
+  const variables = Object.fromEntries(
+    Object.entries(payload).flatMap(([key, value]) =>
+      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? [[key, String(value)]]
+        : [],
+    ),
+  );
+  const link = variables.link ? ` Accept it here: ${variables.link}` : '';
+  return {
+    channel: 'email',
+    recipient,
+    purpose: 'OrganizationInvitation',
+    subject: subjects.OrganizationInvitation,
+    content: `You are invited to join an organization.${link}`,
+    code: variables.code ?? '',
+    variables,
+  };
+}

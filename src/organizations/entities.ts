@@ -5,7 +5,8 @@ import type {
   OrganizationScopesTable,
   OrganizationsTable,
 } from '../storage/tables/organizations.js';
-import type { Invitation, Organization, OrganizationRole, OrganizationScope } from './schemas.js';
+import type { Invitation } from './invitations.schemas.js';
+import type { Organization, OrganizationRole, OrganizationScope } from './schemas.js';
 
 /** Rows to API entities, and API entities to the exact webhook `data` shapes of the specification. */
 export function toOrganization(row: Selectable<OrganizationsTable>): Organization {
@@ -14,6 +15,10 @@ export function toOrganization(row: Selectable<OrganizationsTable>): Organizatio
     name: row.name,
     description: row.description,
     customData: row.custom_data,
+    isMfaRequired: row.is_mfa_required,
+    branding: row.branding,
+    color: row.color,
+    customCss: row.custom_css,
     createdAt: row.created_at.getTime(),
   };
 }

@@ -9,6 +9,7 @@ const labels = {
   organization_scopes: 'organization scope',
   organizations: 'organization',
   sso_connectors: 'SSO connector',
+  scopes: 'resource scope',
 } as const;
 
 /** Ids in a body that name nothing: 422, as Logto answers a foreign key miss; nothing is applied. */
@@ -29,11 +30,13 @@ export function notRelated(what: string, id: string, organizationId: string): Ap
   });
 }
 
-export const requireMembership = (userId: string, organizationId: string) =>
+/** Ids (users or applications) that are not members: 422, as Logto answers. */
+export const requireMembership = (memberIds: readonly string[], organizationId: string) =>
   new ApiError(
     422,
     'organization.require_membership',
-    `The user \`${userId}\` is not a member of the organization \`${organizationId}\`.`,
+    `Not a member of the organization \`${organizationId}\`: ${memberIds.slice(0, 10).join(', ')}.`,
+    { memberIds: memberIds.slice(0, 100) },
   );
 
 function camel(label: string): string {

@@ -29,6 +29,10 @@ export async function insertInvitation(
   `.execute(trx);
 }
 
+export async function deleteInvitation(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('organization_invitations').where('id', '=', id).execute();
+}
+
 export async function findInvitation(db: Db, id: string): Promise<InvitationRow | undefined> {
   return db.selectFrom('organization_invitations').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -5,16 +5,24 @@ import { errorBody } from '../http/error-schema.js';
 import { notFound } from '../http/errors.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
 import { mutate } from '../management/mutation.js';
+import { deliverMessage } from '../messages/connectors.js';
+import { invitationMessage } from '../messages/templates.js';
 import { toInvitation } from './entities.js';
-import { findInvitation, listInvitations, rolesOfInvitations } from './invitations.repository.js';
+import {
+  deleteInvitation,
+  findInvitation,
+  listInvitations,
+  rolesOfInvitations,
+} from './invitations.repository.js';
 import { changeInvitationStatus, createInvitation, loadInvitation } from './invitations.service.js';
 import {
   createInvitationBody,
-  idParams,
   invitation,
   invitationStatusBody,
   invitationsQuery,
-} from './schemas.js';
+  messagePayload,
+} from './invitations.schemas.js';
+import { idParams } from './schemas.js';
 
 const tags = ['Organization invitations'];
 
@@ -28,12 +36,41 @@ export const invitationsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         body: createInvitationBody,
-        response: { 201: invitation, 400: errorBody, 422: errorBody },
+        response: { 201: invitation, 400: errorBody, 422: errorBody, 502: errorBody },
       },
     },
     async (request, reply) => {
-      const created = await mutate(request, 201, (trx) => createInvitation(trx, request.body));
+      const { messagePayload: payload, ...body } = request.body;
+      const created = await mutate(request, 201, (trx) => createInvitation(trx, body));
+      // After the commit (a connector may use the database itself); an invitation whose e-mail
+      // could not be sent is not kept, as Logto rolls it back.
+      if (payload) {
+        await deliverMessage(app.services, invitationMessage(created.invitee, payload)).catch(
+          async (error: unknown) => {
+            await deleteInvitation(app.services.db, created.id);
+            throw error;
+          },
+        );
+      }
       return reply.status(201).send(created);
+    },
+  );
+
+  typed.post(
+    '/organization-invitations/:id/message',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: messagePayload,
+        response: { 204: z.null(), 404: errorBody, 502: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const row = await findInvitation(app.services.db, request.params.id);
+      if (!row) throw notFound('organization invitation', request.params.id);
+      await deliverMessage(app.services, invitationMessage(row.invitee, request.body));
+      return reply.status(204).send(null);
     },
   );
 

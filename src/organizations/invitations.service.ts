@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ApiError, invalidInput, notFound } from '../http/errors.js';
+import { ApiError, notFound } from '../http/errors.js';
 import type { EventSink } from '../management/mutation.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
@@ -20,12 +20,12 @@ import { insertUserRoles } from './member-roles.repository.js';
 import { insertMembers } from './members.repository.js';
 import { membershipPayload } from './membership-delta.js';
 import { lockOrganization } from './organizations.repository.js';
-import type { Invitation } from './schemas.js';
+import type { Invitation } from './invitations.schemas.js';
 
 type Trx = Transaction<Database>;
 
-const invitationError = (code: string, message: string) =>
-  new ApiError(422, `organization_invitation.${code}`, message);
+// Logto's codes for invitation errors live under `organization.`.
+const invitationError = (code: string, message: string) => new ApiError(422, `organization.${code}`, message);
 
 export async function loadInvitation(db: Kysely<Database>, row: InvitationRow): Promise<Invitation> {
   return toInvitation(row, await rolesOfInvitations(db, [row.id]));
@@ -42,7 +42,13 @@ export async function createInvitation(
   },
 ): Promise<Invitation> {
   const roleIds = [...new Set(body.organizationRoleIds ?? [])];
-  if (body.expiresAt <= Date.now()) throw invalidInput('The value of `expiresAt` must be in the future.');
+  if (body.expiresAt <= Date.now()) {
+    throw new ApiError(
+      400,
+      'organization.expires_at_in_future',
+      'The value of `expiresAt` must be in the future.',
+    );
+  }
   if (!(await lockOrganization(trx, body.organizationId))) {
     throw unknownIds('organizations', [body.organizationId]);
   }
@@ -84,10 +90,9 @@ export async function changeInvitationStatus(
   const row = await lockInvitation(trx, id);
   if (!row) throw notFound('organization invitation', id);
   const current = await loadInvitation(trx, row);
-  if (current.status === 'Expired') throw invitationError('expired', 'The invitation has expired.');
   if (current.status !== 'Pending') {
     throw invitationError(
-      'not_pending',
+      'invitation_status_not_changeable',
       `The invitation is ${current.status}; its status cannot change anymore.`,
     );
   }
@@ -101,7 +106,10 @@ export async function changeInvitationStatus(
   const user = await findUserEmail(trx, userId);
   if (!user) throw unknownIds('users', [userId]);
   if (user.email?.toLowerCase() !== row.invitee.toLowerCase()) {
-    throw invitationError('email_mismatch', 'The accepting user’s primary e-mail is not the invitee’s.');
+    throw invitationError(
+      'accepted_user_email_mismatch',
+      'The accepting user’s primary e-mail is not the invitee’s.',
+    );
   }
   const added = await insertMembers(trx, 'user', row.organization_id, [userId]);
   await insertUserRoles(

@@ -29,13 +29,19 @@ export async function replaceEmailDomains(trx: Trx, organizationId: string, doma
   await insertEmailDomains(trx, organizationId, domains);
 }
 
-export async function insertEmailDomains(trx: Trx, organizationId: string, domains: readonly string[]) {
-  if (domains.length === 0) return;
-  await sql`
+/** Adds the domains not listed yet; returns how many were added. */
+export async function insertEmailDomains(
+  trx: Trx,
+  organizationId: string,
+  domains: readonly string[],
+): Promise<number> {
+  if (domains.length === 0) return 0;
+  const result = await sql`
     INSERT INTO organization_jit_email_domains (organization_id, email_domain)
     SELECT ${organizationId}, d FROM unnest(${domains}::text[]) AS d
     ON CONFLICT DO NOTHING
   `.execute(trx);
+  return Number(result.numAffectedRows ?? 0n);
 }
 
 export async function deleteEmailDomain(trx: Trx, organizationId: string, domain: string): Promise<boolean> {
@@ -47,24 +53,39 @@ export async function deleteEmailDomain(trx: Trx, organizationId: string, domain
   return result.numDeletedRows > 0n;
 }
 
-export async function listJitRoles(db: Db, organizationId: string) {
-  return db
+export async function listJitRoles(
+  db: Db,
+  organizationId: string,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  const query = db
     .selectFrom('organization_jit_roles as j')
     .innerJoin('organization_roles as r', 'r.id', 'j.organization_role_id')
-    .selectAll('r')
-    .where('j.organization_id', '=', organizationId)
-    .orderBy('r.name')
-    .execute();
+    .where('j.organization_id', '=', organizationId);
+  return pageWithTotal(query, (q) => q.selectAll('r').orderBy('r.name').orderBy('r.id'), { limit, offset });
 }
 
 export async function replaceJitRoles(trx: Trx, organizationId: string, roleIds: readonly string[]) {
   await trx.deleteFrom('organization_jit_roles').where('organization_id', '=', organizationId).execute();
+  await insertJitRoles(trx, organizationId, roleIds);
+}
+
+export async function insertJitRoles(trx: Trx, organizationId: string, roleIds: readonly string[]) {
   if (roleIds.length === 0) return;
   await sql`
     INSERT INTO organization_jit_roles (organization_id, organization_role_id)
     SELECT ${organizationId}, r FROM unnest(${roleIds}::text[]) AS r
     ON CONFLICT DO NOTHING
   `.execute(trx);
+}
+
+export async function deleteJitRole(trx: Trx, organizationId: string, roleId: string): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('organization_jit_roles')
+    .where('organization_id', '=', organizationId)
+    .where('organization_role_id', '=', roleId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** Organizations that provision users of this e-mail domain, with the role ids they grant. */

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
-import { notFound } from '../http/errors.js';
+import { conflict, notFound } from '../http/errors.js';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
-import { toOrganizationRole } from './entities.js';
+import type { Db } from '../storage/database.js';
+import type { Database } from '../storage/schema.js';
 import * as jit from './jit.repository.js';
-import { assertIdsExist } from './known-ids.js';
 import { findOrganization, lockOrganization } from './organizations.repository.js';
-import { idParams, organizationRole } from './schemas.js';
+import { idParams } from './schemas.js';
 
 const tags = ['Organization just-in-time provisioning'];
 
@@ -21,21 +22,23 @@ const emailDomain = z
 
 const domainEntry = z.object({ organizationId: z.string(), emailDomain: z.string() });
 
-/**
- * E-mail domains whose verified users join the organization at sign-up or sign-in, and the
- * organization roles they get. Configuration only: these calls fire no webhook event.
- */
-export const jitRoutes: FastifyPluginAsync = async (app) => {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.services.db;
-  const inOrganization = async <T>(
-    id: string,
-    work: (trx: Parameters<typeof jit.replaceJitRoles>[0]) => Promise<T>,
-  ) =>
+/** Runs `work` in a transaction holding the organization's row lock; 404 when it does not exist. */
+export function lockedOrganization(db: Db) {
+  return <T>(id: string, work: (trx: Transaction<Database>) => Promise<T>) =>
     db.transaction().execute(async (trx) => {
       if (!(await lockOrganization(trx, id))) throw notFound('organization', id);
       return work(trx);
     });
+}
+
+/**
+ * E-mail domains whose verified users join the organization at sign-up or sign-in, and the
+ * organization roles they get (jit-roles.routes.ts). Configuration only: these calls fire no webhook event.
+ */
+export const jitRoutes: FastifyPluginAsync = async (app) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.services.db;
+  const inOrganization = lockedOrganization(db);
 
   typed.get(
     '/organizations/:id/jit/email-domains',
@@ -82,12 +85,20 @@ export const jitRoutes: FastifyPluginAsync = async (app) => {
         tags,
         params: idParams,
         body: z.object({ emailDomain }),
-        response: { 201: domainEntry, 404: errorBody },
+        response: { 201: domainEntry, 404: errorBody, 422: errorBody },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      await inOrganization(id, (trx) => jit.insertEmailDomains(trx, id, [request.body.emailDomain]));
+      const added = await inOrganization(id, (trx) =>
+        jit.insertEmailDomains(trx, id, [request.body.emailDomain]),
+      );
+      if (added === 0) {
+        throw conflict(
+          'entity.unique_integrity_violation',
+          `The e-mail domain ${request.body.emailDomain} is already listed for this organization.`,
+        );
+      }
       return reply.status(201).send({ organizationId: id, emailDomain: request.body.emailDomain });
     },
   );
@@ -105,37 +116,6 @@ export const jitRoutes: FastifyPluginAsync = async (app) => {
       const { id, emailDomain: domain } = request.params;
       const deleted = await inOrganization(id, (trx) => jit.deleteEmailDomain(trx, id, domain.toLowerCase()));
       if (!deleted) throw notFound('email domain', domain);
-      return reply.status(204).send(null);
-    },
-  );
-
-  typed.get(
-    '/organizations/:id/jit/roles',
-    { schema: { tags, params: idParams, response: { 200: z.array(organizationRole), 404: errorBody } } },
-    async (request) => {
-      const { id } = request.params;
-      if (!(await findOrganization(db, id))) throw notFound('organization', id);
-      return (await jit.listJitRoles(db, id)).map(toOrganizationRole);
-    },
-  );
-
-  typed.put(
-    '/organizations/:id/jit/roles',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: z.object({ organizationRoleIds: z.array(z.string().min(1).max(256)).max(100) }),
-        response: { 204: z.null(), 404: errorBody, 422: errorBody },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const roleIds = [...new Set(request.body.organizationRoleIds)];
-      await inOrganization(id, async (trx) => {
-        await assertIdsExist(trx, 'organization_roles', roleIds);
-        await jit.replaceJitRoles(trx, id, roleIds);
-      });
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import { toUserProfileResponse } from '../users/user-response.js';
@@ -79,6 +79,20 @@ export async function listApplicationMembers(
         .orderBy('oa.application_id'),
     { limit, offset },
   );
+  const roles = rows.length
+    ? await db
+        .selectFrom('organization_application_roles as ar')
+        .innerJoin('organization_roles as r', 'r.id', 'ar.organization_role_id')
+        .select(['ar.application_id', 'r.id', 'r.name'])
+        .where('ar.organization_id', '=', organizationId)
+        .where(
+          'ar.application_id',
+          'in',
+          rows.map((a) => a.id),
+        )
+        .orderBy('r.name')
+        .execute()
+    : [];
   const entities = rows.map((a) => ({
     id: a.id,
     name: a.name,
@@ -86,6 +100,48 @@ export async function listApplicationMembers(
     type: a.type,
     isThirdParty: a.is_third_party,
     createdAt: a.created_at.getTime(),
+    organizationRoles: roles
+      .filter((r) => r.application_id === a.id)
+      .map((r) => ({ id: r.id, name: r.name })),
   }));
   return { total, entities };
+}
+
+/**
+ * For each organization, its member count and its first `perOrganization` members (oldest
+ * membership first), as Logto's `showFeatured` list shows them; one statement for a whole page.
+ */
+export async function featuredMembers(db: Db, organizationIds: readonly string[], perOrganization = 3) {
+  if (organizationIds.length === 0) return new Map<string, Featured>();
+  const { rows } = await sql<{
+    organization_id: string;
+    users_count: string;
+    id: string | null;
+    name: string | null;
+    avatar: string | null;
+  }>`
+    SELECT o.id AS organization_id,
+      (SELECT count(*) FROM organization_users c WHERE c.organization_id = o.id) AS users_count,
+      f.id, f.name, f.avatar
+    FROM unnest(${organizationIds}::text[]) AS o(id)
+    LEFT JOIN LATERAL (
+      SELECT u.id, u.name, u.avatar FROM organization_users ou JOIN users u ON u.id = ou.user_id
+      WHERE ou.organization_id = o.id ORDER BY ou.created_at, ou.user_id LIMIT ${perOrganization}
+    ) f ON true
+  `.execute(db);
+  const featured = new Map<string, Featured>();
+  for (const row of rows) {
+    const entry = featured.get(row.organization_id) ?? {
+      usersCount: Number(row.users_count),
+      featuredUsers: [],
+    };
+    if (row.id) entry.featuredUsers.push({ id: row.id, name: row.name, avatar: row.avatar });
+    featured.set(row.organization_id, entry);
+  }
+  return featured;
+}
+
+interface Featured {
+  usersCount: number;
+  featuredUsers: { id: string; name: string | null; avatar: string | null }[];
 }

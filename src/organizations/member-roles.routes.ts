@@ -7,90 +7,110 @@ import { pageBounds, sendTotal } from '../http/pagination.js';
 import { mutate } from '../management/mutation.js';
 import { toOrganizationRole } from './entities.js';
 import { requireMembership } from './errors.js';
-import { isMember, listUserRoles } from './member-roles.repository.js';
-import { addUserRoles, removeUserRole, replaceUserRoles } from './member-roles.service.js';
+import { listMemberRoles, nonMembers } from './member-roles.repository.js';
+import { addMemberRoles, removeMemberRole, replaceMemberRoles } from './member-roles.service.js';
+import type { MemberKind } from './members.repository.js';
 import { findOrganization } from './organizations.repository.js';
-import { idParams, nonEmptyRoleIdsBody, organizationRole, pageQueryOnly, roleIdsBody } from './schemas.js';
+import { idParams, organizationRole, pageQueryOnly, roleIdsBody, roleIdsOrNamesBody } from './schemas.js';
 
 const tags = ['Organization members'];
-const params = idParams.extend({ userId: z.string().min(1) });
-const path = '/organizations/:id/users/:userId/roles';
+const memberId = z.string().min(1).max(256);
 
-/** Organization roles of one member: list, add, replace, remove (422 when the user is no member). */
-export const memberRolesRoutes: FastifyPluginAsync = async (app) => {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+/**
+ * Organization roles of one member (`/organizations/:id/users/:userId/roles`, and the same under
+ * `applications/:applicationId` for machine-to-machine applications): list, add, replace, remove.
+ * 422 `organization.require_membership` when the user or application is no member.
+ */
+function memberRolesPlugin(kind: MemberKind): FastifyPluginAsync {
+  const segment = kind === 'user' ? 'users' : 'applications';
+  const key = kind === 'user' ? 'userId' : 'applicationId';
+  const path = `/organizations/:id/${segment}/:${key}/roles`;
+  // The member's parameter name differs by kind; typed as the organization id alone, read by key.
+  const params = idParams.extend({ [key]: memberId }) as unknown as typeof idParams;
+  const memberOf = (p: object) => (p as Record<string, string>)[key]!;
 
-  typed.get(
-    path,
-    {
-      schema: {
-        tags,
-        params,
-        querystring: pageQueryOnly,
-        response: { 200: z.array(organizationRole), 404: errorBody, 422: errorBody },
+  return async (app) => {
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+
+    typed.get(
+      path,
+      {
+        schema: {
+          tags,
+          params,
+          querystring: pageQueryOnly,
+          response: { 200: z.array(organizationRole), 404: errorBody, 422: errorBody },
+        },
       },
-    },
-    async (request, reply) => {
-      const db = request.server.services.db;
-      const { id, userId } = request.params;
-      if (!(await findOrganization(db, id))) throw notFound('organization', id);
-      if (!(await isMember(db, id, userId))) throw requireMembership(userId, id);
-      const { total, rows } = await listUserRoles(db, id, userId, pageBounds(request.query));
-      sendTotal(reply, total);
-      return rows.map(toOrganizationRole);
-    },
-  );
-
-  typed.post(
-    path,
-    {
-      schema: {
-        tags,
-        params,
-        body: nonEmptyRoleIdsBody,
-        response: { 201: roleIdsBody, 404: errorBody, 422: errorBody },
+      async (request, reply) => {
+        const db = request.server.services.db;
+        const { id } = request.params;
+        const member = memberOf(request.params);
+        if (!(await findOrganization(db, id))) throw notFound('organization', id);
+        if ((await nonMembers(db, kind, id, [member])).length > 0) throw requireMembership([member], id);
+        const { total, rows } = await listMemberRoles(db, kind, id, member, pageBounds(request.query));
+        sendTotal(reply, total);
+        return rows.map(toOrganizationRole);
       },
-    },
-    async (request, reply) => {
-      const { id, userId } = request.params;
-      const { organizationRoleIds } = request.body;
-      await mutate(request, 201, (trx) => addUserRoles(trx, id, userId, organizationRoleIds));
-      return reply.status(201).send({ organizationRoleIds });
-    },
-  );
+    );
 
-  typed.put(
-    path,
-    {
-      schema: {
-        tags,
-        params,
-        body: roleIdsBody,
-        response: { 204: z.null(), 404: errorBody, 422: errorBody },
+    typed.post(
+      path,
+      {
+        schema: {
+          tags,
+          params,
+          body: roleIdsOrNamesBody,
+          response: { 201: roleIdsBody, 404: errorBody, 422: errorBody },
+        },
       },
-    },
-    async (request, reply) => {
-      const { id, userId } = request.params;
-      await mutate(request, 204, (trx) =>
-        replaceUserRoles(trx, id, userId, request.body.organizationRoleIds),
-      );
-      return reply.status(204).send(null);
-    },
-  );
+      async (request, reply) => {
+        const { id } = request.params;
+        const roleIds = await mutate(request, 201, (trx) =>
+          addMemberRoles(trx, kind, id, [memberOf(request.params)], request.body),
+        );
+        return reply.status(201).send({ organizationRoleIds: roleIds });
+      },
+    );
 
-  typed.delete(
-    `${path}/:organizationRoleId`,
-    {
-      schema: {
-        tags,
-        params: params.extend({ organizationRoleId: z.string().min(1) }),
-        response: { 204: z.null(), 404: errorBody, 422: errorBody },
+    typed.put(
+      path,
+      {
+        schema: {
+          tags,
+          params,
+          body: roleIdsOrNamesBody,
+          response: { 204: z.null(), 404: errorBody, 422: errorBody },
+        },
       },
-    },
-    async (request, reply) => {
-      const { id, userId, organizationRoleId } = request.params;
-      await mutate(request, 204, (trx) => removeUserRole(trx, id, userId, organizationRoleId));
-      return reply.status(204).send(null);
-    },
-  );
-};
+      async (request, reply) => {
+        const { id } = request.params;
+        await mutate(request, 204, (trx) =>
+          replaceMemberRoles(trx, kind, id, memberOf(request.params), request.body),
+        );
+        return reply.status(204).send(null);
+      },
+    );
+
+    typed.delete(
+      `${path}/:organizationRoleId`,
+      {
+        schema: {
+          tags,
+          params: params.extend({ organizationRoleId: z.string().min(1) }),
+          response: { 204: z.null(), 404: errorBody, 422: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const { id, organizationRoleId } = request.params;
+        await mutate(request, 204, (trx) =>
+          removeMemberRole(trx, kind, id, memberOf(request.params), organizationRoleId),
+        );
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
+
+export const userRolesRoutes = memberRolesPlugin('user');
+export const applicationRolesRoutes = memberRolesPlugin('application');

@@ -1,51 +1,90 @@
 import type { Transaction } from 'kysely';
-import { notFound } from '../http/errors.js';
+import { ApiError, notFound } from '../http/errors.js';
 import type { Database } from '../storage/schema.js';
 import { notRelated, requireMembership } from './errors.js';
 import { assertIdsExist } from './known-ids.js';
 import {
-  deleteUserRole,
-  deleteUserRolesExcept,
-  insertUserRoles,
-  isMember,
+  deleteMemberRole,
+  deleteMemberRolesExcept,
+  insertMemberRoles,
+  nonMembers,
 } from './member-roles.repository.js';
+import { nonMachineApplications } from './member-access.repository.js';
+import type { MemberKind } from './members.repository.js';
 import { lockOrganization } from './organizations.repository.js';
+import { resolveRoleIds, type RoleReferences } from './role-references.js';
 
 /*
- * Organization roles of a member. The specification names no event for these changes, so none is
- * emitted; the writes still run in one transaction behind the organization's row lock.
+ * Organization roles of members (users, or machine-to-machine applications). The specification
+ * names no event for these changes, so none is emitted; the writes still run in one transaction
+ * behind the organization's row lock.
  */
 
 type Trx = Transaction<Database>;
 
-/** Locks the organization, checks the membership and the role ids; returns the ids without repeats. */
-async function prepare(trx: Trx, organizationId: string, userId: string, requested: readonly string[]) {
+const notMachineToMachine = (ids: readonly string[]) =>
+  new ApiError(
+    422,
+    'application.invalid_type',
+    'Only machine-to-machine applications can have organization roles.',
+    { applicationIds: ids },
+  );
+
+/** Locks the organization, checks the members and the roles; returns the role ids without repeats. */
+async function prepare(
+  trx: Trx,
+  kind: MemberKind,
+  organizationId: string,
+  memberIds: readonly string[],
+  refs: RoleReferences,
+) {
   if (!(await lockOrganization(trx, organizationId))) throw notFound('organization', organizationId);
-  if (!(await isMember(trx, organizationId, userId))) throw requireMembership(userId, organizationId);
-  const roleIds = [...new Set(requested)];
-  await assertIdsExist(trx, 'organization_roles', roleIds);
+  if (kind === 'application') {
+    await assertIdsExist(trx, 'applications', memberIds);
+    const others = await nonMachineApplications(trx, memberIds);
+    if (others.length > 0) throw notMachineToMachine(others);
+  }
+  const outside = await nonMembers(trx, kind, organizationId, memberIds);
+  if (outside.length > 0) throw requireMembership(outside, organizationId);
+  return resolveRoleIds(trx, refs);
+}
+
+/** POST: adds every role to every member; pairs already there are left alone. */
+export async function addMemberRoles(
+  trx: Trx,
+  kind: MemberKind,
+  organizationId: string,
+  memberIds: readonly string[],
+  refs: RoleReferences,
+): Promise<string[]> {
+  const ids = [...new Set(memberIds)];
+  const roleIds = await prepare(trx, kind, organizationId, ids, refs);
+  await insertMemberRoles(trx, kind, organizationId, ids, roleIds);
   return roleIds;
 }
 
-export async function addUserRoles(trx: Trx, organizationId: string, userId: string, requested: string[]) {
-  const roleIds = await prepare(trx, organizationId, userId, requested);
-  await insertUserRoles(trx, organizationId, userId, roleIds);
-}
-
-export async function replaceUserRoles(
+/** PUT: the member's roles become exactly the ones referenced. */
+export async function replaceMemberRoles(
   trx: Trx,
+  kind: MemberKind,
   organizationId: string,
-  userId: string,
-  requested: string[],
-) {
-  const roleIds = await prepare(trx, organizationId, userId, requested);
-  await deleteUserRolesExcept(trx, organizationId, userId, roleIds);
-  await insertUserRoles(trx, organizationId, userId, roleIds);
+  memberId: string,
+  refs: RoleReferences,
+): Promise<void> {
+  const roleIds = await prepare(trx, kind, organizationId, [memberId], refs);
+  await deleteMemberRolesExcept(trx, kind, organizationId, memberId, roleIds);
+  await insertMemberRoles(trx, kind, organizationId, [memberId], roleIds);
 }
 
-export async function removeUserRole(trx: Trx, organizationId: string, userId: string, roleId: string) {
-  await prepare(trx, organizationId, userId, []);
-  if (!(await deleteUserRole(trx, organizationId, userId, roleId))) {
-    throw notRelated('organization role', roleId, userId);
+export async function removeMemberRole(
+  trx: Trx,
+  kind: MemberKind,
+  organizationId: string,
+  memberId: string,
+  roleId: string,
+): Promise<void> {
+  await prepare(trx, kind, organizationId, [memberId], {});
+  if (!(await deleteMemberRole(trx, kind, organizationId, memberId, roleId))) {
+    throw notRelated('organization role', roleId, memberId);
   }
 }

@@ -71,3 +71,13 @@ export async function deleteNamed(
   const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** The rows of `table` named by `names`, one statement whatever the number of names. */
+export async function findNamedByNames(
+  db: Db,
+  table: NamedTable,
+  names: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  if (names.length === 0) return [];
+  return db.selectFrom(table).select(['id', 'name']).where('name', 'in', names).execute();
+}

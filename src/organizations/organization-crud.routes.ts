@@ -6,17 +6,21 @@ import { notFound } from '../http/errors.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
 import { mutate } from '../management/mutation.js';
 import { toOrganization } from './entities.js';
+import { featuredMembers } from './member-lists.repository.js';
 import { findOrganization, listOrganizations } from './organizations.repository.js';
 import { createOrganization, patchOrganization, removeOrganization } from './organizations.service.js';
 import {
   createOrganizationBody,
   idParams,
-  listQuery,
+  listedOrganization,
   organization,
+  organizationsQuery,
   updateOrganizationBody,
 } from './schemas.js';
 
 const tags = ['Organizations'];
+// Logto reads these flag values as true.
+const isYes = (value: string | undefined) => ['1', 'true', 'yes', 'y'].includes(value?.toLowerCase() ?? '');
 
 /** /organizations and /organizations/:id. */
 export const organizationCrudRoutes: FastifyPluginAsync = async (app) => {
@@ -35,14 +39,23 @@ export const organizationCrudRoutes: FastifyPluginAsync = async (app) => {
 
   typed.get(
     '/organizations',
-    { schema: { tags, querystring: listQuery, response: { 200: z.array(organization) } } },
+    {
+      schema: { tags, querystring: organizationsQuery, response: { 200: z.array(listedOrganization) } },
+    },
     async (request, reply) => {
-      const { total, rows } = await listOrganizations(request.server.services.db, {
+      const db = request.server.services.db;
+      const { total, rows } = await listOrganizations(db, {
         ...pageBounds(request.query),
         search: request.query.q ?? request.query.search,
       });
       sendTotal(reply, total);
-      return rows.map(toOrganization);
+      const organizations = rows.map(toOrganization);
+      if (!isYes(request.query.showFeatured)) return organizations;
+      const featured = await featuredMembers(
+        db,
+        organizations.map((o) => o.id),
+      );
+      return organizations.map((o) => ({ ...o, ...featured.get(o.id) }));
     },
   );
 

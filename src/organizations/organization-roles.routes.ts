@@ -8,6 +8,7 @@ import { mutate } from '../management/mutation.js';
 import { toOrganizationRole } from './entities.js';
 import { findNamed, listNamed } from './named-entities.repository.js';
 import { createRole, patchRole, removeRole } from './organization-roles.service.js';
+import { resourceScopesOfRoles } from './role-resource-scopes.repository.js';
 import { scopesOfRoles } from './role-scopes.repository.js';
 import {
   createRoleBody,
@@ -42,14 +43,18 @@ export const organizationRolesRoutes: FastifyPluginAsync = async (app) => {
         ...pageBounds(request.query),
         search: request.query.q ?? request.query.search,
       });
-      const scopes = await scopesOfRoles(
-        db,
-        rows.map((row) => row.id),
-      );
+      const roleIds = rows.map((row) => row.id);
+      const [scopes, resourceScopes] = await Promise.all([
+        scopesOfRoles(db, roleIds),
+        resourceScopesOfRoles(db, roleIds),
+      ]);
       sendTotal(reply, total);
       return rows.map((row) => ({
         ...toOrganizationRole(row),
         scopes: scopes.filter((s) => s.roleId === row.id).map(({ id, name }) => ({ id, name })),
+        resourceScopes: resourceScopes
+          .filter((s) => s.roleId === row.id)
+          .map((s) => ({ id: s.id, name: s.name, resource: { id: s.resourceId, name: s.resourceName } })),
       }));
     },
   );

@@ -14,6 +14,7 @@ import {
   insertRoleScopes,
   lockRole,
 } from './role-scopes.repository.js';
+import { insertRoleResourceScopes } from './role-resource-scopes.repository.js';
 import type { OrganizationRole } from './schemas.js';
 
 type Trx = Transaction<Database>;
@@ -22,11 +23,18 @@ type Trx = Transaction<Database>;
 export async function createRole(
   trx: Trx,
   events: EventSink,
-  fields: { name: string; description?: string | null; organizationScopeIds?: string[] },
+  fields: {
+    name: string;
+    description?: string | null;
+    organizationScopeIds?: string[];
+    resourceScopeIds?: string[];
+  },
 ): Promise<OrganizationRole> {
   const scopeIds = [...new Set(fields.organizationScopeIds ?? [])];
+  const resourceScopeIds = [...new Set(fields.resourceScopeIds ?? [])];
   await assertNameFree(trx, 'organization_roles', fields.name);
   await assertIdsExist(trx, 'organization_scopes', scopeIds);
+  await assertIdsExist(trx, 'scopes', resourceScopeIds);
   const role = toOrganizationRole(
     await insertNamed(trx, 'organization_roles', {
       id: newId(),
@@ -39,6 +47,7 @@ export async function createRole(
     await insertRoleScopes(trx, role.id, scopeIds);
     events.emit('OrganizationRole.Scopes.Updated', { data: null, organizationRoleId: role.id });
   }
+  await insertRoleResourceScopes(trx, role.id, resourceScopeIds);
   return role;
 }
 

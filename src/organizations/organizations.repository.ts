@@ -3,7 +3,11 @@ import { likePattern } from '../management/route-schemas.js';
 import type { Database } from '../storage/schema.js';
 import { pageWithTotal } from '../storage/paging.js';
 import { json } from '../storage/json.js';
-import type { OrganizationsTable } from '../storage/tables/organizations.js';
+import type {
+  OrganizationBranding,
+  OrganizationColor,
+  OrganizationsTable,
+} from '../storage/tables/organizations.js';
 
 type Db = Kysely<Database>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
@@ -12,15 +16,32 @@ export interface OrganizationFields {
   name?: string;
   description?: string | null;
   customData?: Record<string, unknown>;
+  isMfaRequired?: boolean;
+  branding?: OrganizationBranding;
+  color?: OrganizationColor;
+  customCss?: string | null;
+}
+
+/** The columns of the fields given; a field left out is left alone. */
+function columns(fields: OrganizationFields) {
+  return {
+    ...(fields.name === undefined ? {} : { name: fields.name }),
+    ...(fields.description === undefined ? {} : { description: fields.description }),
+    ...(fields.customData === undefined ? {} : { custom_data: json(fields.customData) }),
+    ...(fields.isMfaRequired === undefined ? {} : { is_mfa_required: fields.isMfaRequired }),
+    ...(fields.branding === undefined ? {} : { branding: json(fields.branding) }),
+    ...(fields.color === undefined ? {} : { color: json(fields.color) }),
+    ...(fields.customCss === undefined ? {} : { custom_css: fields.customCss }),
+  };
 }
 
 export async function insertOrganization(
   db: Db,
-  row: { id: string; name: string; description: string | null; customData: Record<string, unknown> },
+  row: { id: string; name: string } & OrganizationFields,
 ): Promise<OrganizationRow> {
   return db
     .insertInto('organizations')
-    .values({ id: row.id, name: row.name, description: row.description, custom_data: json(row.customData) })
+    .values({ ...columns(row), id: row.id, name: row.name, custom_data: json(row.customData ?? {}) })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -66,11 +87,7 @@ export async function updateOrganization(
   id: string,
   fields: OrganizationFields,
 ): Promise<OrganizationRow | undefined> {
-  const set = {
-    ...(fields.name === undefined ? {} : { name: fields.name }),
-    ...(fields.description === undefined ? {} : { description: fields.description }),
-    ...(fields.customData === undefined ? {} : { custom_data: json(fields.customData) }),
-  };
+  const set = columns(fields);
   if (Object.keys(set).length === 0) return findOrganization(trx, id);
   return trx.updateTable('organizations').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }
@@ -83,7 +100,8 @@ export async function deleteOrganization(trx: Transaction<Database>, id: string)
 /** Ids of `ids` (in request order) that name no row of `table`; at most `limit` of them. */
 export async function missingIds(
   db: Db,
-  table: 'users' | 'applications' | 'organization_roles' | 'organization_scopes' | 'sso_connectors',
+  table:
+    'users' | 'applications' | 'organization_roles' | 'organization_scopes' | 'sso_connectors' | 'scopes',
   ids: readonly string[],
   limit = 100,
 ): Promise<string[]> {

@@ -17,14 +17,9 @@ type Trx = Transaction<Database>;
 export async function createOrganization(
   trx: Trx,
   events: EventSink,
-  fields: { name: string; description?: string | null; customData?: Record<string, unknown> },
+  fields: OrganizationFields & { name: string },
 ): Promise<Organization> {
-  const row = await insertOrganization(trx, {
-    id: newId(),
-    name: fields.name,
-    description: fields.description ?? null,
-    customData: fields.customData ?? {},
-  });
+  const row = await insertOrganization(trx, { id: newId(), ...fields });
   const organization = toOrganization(row);
   events.emit('Organization.Created', { data: organizationData(organization) });
   return organization;

@@ -1,6 +1,5 @@
 import { boundedJsonObject } from '../http/bounded-json.js';
 import { z } from 'zod';
-import { epochMillis } from '../http/epoch-millis.js';
 import { pageQuery } from '../http/pagination.js';
 import { userResponse } from '../users/users.schemas.js';
 
@@ -18,20 +17,58 @@ export const listQuery = pageQuery.extend({
 const name = z.string().min(1).max(128);
 const description = z.string().max(2048).nullable();
 const customData = z.record(z.string(), z.unknown());
-const ids = z.array(z.string().min(1).max(256));
+export const ids = z.array(z.string().min(1).max(256));
+
+const imageUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const hexColor = z.string().regex(/^#[\da-f]{3}([\da-f]{3})?$/i, 'a colour such as #5d34f2');
+/** Logto's organization branding members: stored and returned as given. */
+export const branding = z
+  .object({
+    logoUrl: imageUrl,
+    darkLogoUrl: imageUrl,
+    favicon: imageUrl,
+    darkFavicon: imageUrl,
+  })
+  .partial()
+  .strict();
+export const color = z
+  .object({ primaryColor: hexColor, isDarkModeEnabled: z.boolean(), darkPrimaryColor: hexColor })
+  .partial()
+  .strict();
 
 export const organization = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
   customData,
+  isMfaRequired: z.boolean(),
+  branding,
+  color,
+  customCss: z.string().nullable(),
   createdAt: z.number(),
+});
+
+const featuredUser = z.object({ id: z.string(), avatar: z.string().nullable(), name: z.string().nullable() });
+/** With `showFeatured`: the member count and a few members, as Logto lists organizations. */
+export const listedOrganization = organization.extend({
+  usersCount: z.number().optional(),
+  featuredUsers: z.array(featuredUser).optional(),
+});
+
+export const organizationsQuery = pageQuery.extend({
+  q: z.string().max(256).optional(),
+  search: z.string().max(256).optional(),
+  showFeatured: z.string().max(16).optional(),
 });
 
 export const createOrganizationBody = z.object({
   name,
   description: description.optional(),
   customData: boundedJsonObject().optional(),
+  isMfaRequired: z.boolean().optional(),
+  branding: branding.optional(),
+  color: color.optional(),
+  customCss: z.string().max(65536).nullable().optional(),
 });
 export const updateOrganizationBody = createOrganizationBody.partial();
 
@@ -42,12 +79,17 @@ export const organizationRole = z.object({
 });
 
 export const roleReference = z.object({ id: z.string(), name: z.string() });
-export const organizationRoleWithScopes = organizationRole.extend({ scopes: z.array(roleReference) });
+export const resourceScopeReference = roleReference.extend({ resource: roleReference });
+export const organizationRoleWithScopes = organizationRole.extend({
+  scopes: z.array(roleReference),
+  resourceScopes: z.array(resourceScopeReference),
+});
 
 export const createRoleBody = z.object({
   name,
   description: description.optional(),
   organizationScopeIds: ids.optional(),
+  resourceScopeIds: ids.optional(),
 });
 export const updateRoleBody = z.object({ name: name.optional(), description: description.optional() });
 
@@ -63,6 +105,21 @@ export const applicationIdsBody = z.object({ applicationIds: ids });
 export const nonEmptyApplicationIdsBody = z.object({ applicationIds: ids.min(1) });
 export const roleIdsBody = z.object({ organizationRoleIds: ids });
 export const nonEmptyRoleIdsBody = z.object({ organizationRoleIds: ids.min(1) });
+/** Roles by id, by name, or both (Logto accepts either since 2025); neither is required. */
+export const roleIdsOrNamesBody = z.object({
+  organizationRoleIds: ids.optional(),
+  organizationRoleNames: z.array(name).optional(),
+});
+export const resourceScopeIdsBody = z.object({ scopeIds: ids });
+export const nonEmptyResourceScopeIdsBody = z.object({ scopeIds: ids.min(1) });
+/** A resource scope as Logto lists it on an organization role. */
+export const resourceScope = z.object({
+  id: z.string(),
+  resourceId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.number(),
+});
 
 /** A member as listed by `GET /organizations/:id/users`: the user's public profile and its roles here. */
 export const organizationUser = userResponse
@@ -77,45 +134,11 @@ export const organizationApplication = z.object({
   type: z.string(),
   isThirdParty: z.boolean(),
   createdAt: z.number(),
-});
-
-export const invitationStatus = z.enum(['Pending', 'Accepted', 'Revoked', 'Expired']);
-
-export const invitation = z.object({
-  id: z.string(),
-  inviterId: z.string().nullable(),
-  invitee: z.string(),
-  acceptedUserId: z.string().nullable(),
-  organizationId: z.string(),
-  status: invitationStatus,
-  expiresAt: z.number(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
   organizationRoles: z.array(roleReference),
-});
-
-export const createInvitationBody = z.object({
-  inviterId: z.string().min(1).nullable().optional(),
-  invitee: z.email().max(320),
-  organizationId: z.string().min(1),
-  expiresAt: epochMillis.positive(),
-  organizationRoleIds: ids.optional(),
-});
-
-export const invitationsQuery = pageQuery.extend({
-  organizationId: z.string().optional(),
-  inviterId: z.string().optional(),
-  invitee: z.string().optional(),
-});
-
-export const invitationStatusBody = z.object({
-  status: z.enum(['Accepted', 'Revoked']),
-  acceptedUserId: z.string().min(1).nullable().optional(),
 });
 
 export type Organization = z.infer<typeof organization>;
 export type OrganizationRole = z.infer<typeof organizationRole>;
 export type OrganizationScope = z.infer<typeof organizationScope>;
-export type Invitation = z.infer<typeof invitation>;
 export type OrganizationUser = z.infer<typeof organizationUser>;
 export type OrganizationApplication = z.infer<typeof organizationApplication>;

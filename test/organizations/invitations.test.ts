@@ -69,14 +69,18 @@ describe('organization invitations', async () => {
       { invitee: 'not-an-email', organizationId: org, expiresAt: inAnHour() },
       { invitee: email(), organizationId: org, expiresAt: 'tomorrow' },
       { invitee: email(), expiresAt: inAnHour() },
-      { invitee: email(), organizationId: org, expiresAt: Date.now() - 1000 },
       { invitee: email(), organizationId: org, expiresAt: inAnHour(), organizationRoleIds: 'r' },
+      { invitee: email(), organizationId: org, expiresAt: inAnHour(), messagePayload: true },
+      { invitee: email(), organizationId: org, expiresAt: inAnHour(), messagePayload: { link: {} } },
     ];
     for (const body of bad) {
       const res = await t.api<Any>('POST', '/organization-invitations', body);
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal(res.body.code, 'guard.invalid_input');
     }
+    const past = await invite(email(), { expiresAt: Date.now() - 1000 });
+    assert.equal(past.status, 400);
+    assert.equal(past.body.code, 'organization.expires_at_in_future');
     const unknown: [object, string][] = [
       [{ organizationId: 'ghost-org' }, 'organizationIds'],
       [{ inviterId: 'ghost-user' }, 'userIds'],
@@ -96,7 +100,7 @@ describe('organization invitations', async () => {
     await t.api('POST', `/organizations/${org}/users`, { userIds: [user] });
     const res = await invite(address.toUpperCase());
     assert.equal(res.status, 422);
-    assert.equal(res.body.code, 'organization_invitation.invitee_already_member');
+    assert.equal(res.body.code, 'organization.invitee_already_member');
   });
 
   it('accepting makes the user a member with the invitation’s roles and adds them in the event', async () => {
@@ -127,7 +131,7 @@ describe('organization invitations', async () => {
       acceptedUserId: user,
     });
     assert.equal(again.status, 422);
-    assert.equal(again.body.code, 'organization_invitation.not_pending');
+    assert.equal(again.body.code, 'organization.invitation_status_not_changeable');
   });
 
   it('accepting through the route answers the updated invitation', async () => {
@@ -166,9 +170,9 @@ describe('organization invitations', async () => {
     const invitation = (await invite(address)).body;
     const path = `/organization-invitations/${invitation.id}/status`;
     const cases: [object, number, string][] = [
-      [{ status: 'Accepted' }, 422, 'organization_invitation.accepted_user_id_required'],
+      [{ status: 'Accepted' }, 422, 'organization.accepted_user_id_required'],
       [{ status: 'Accepted', acceptedUserId: 'ghost' }, 422, 'entity.relation_foreign_key_not_found'],
-      [{ status: 'Accepted', acceptedUserId: other }, 422, 'organization_invitation.email_mismatch'],
+      [{ status: 'Accepted', acceptedUserId: other }, 422, 'organization.accepted_user_email_mismatch'],
       [{ status: 'Pending' }, 400, 'guard.invalid_input'],
       [{ status: 'Expired' }, 400, 'guard.invalid_input'],
       [{}, 400, 'guard.invalid_input'],
@@ -196,7 +200,7 @@ describe('organization invitations', async () => {
     assert.equal(res.body.acceptedUserId, null);
     const again = await t.api<Any>('PUT', path, { status: 'Revoked' });
     assert.equal(again.status, 422);
-    assert.equal(again.body.code, 'organization_invitation.not_pending');
+    assert.equal(again.body.code, 'organization.invitation_status_not_changeable');
 
     const address = email();
     const [user] = await insertUsers(db, 1, () => ({ primaryEmail: address }));
@@ -215,7 +219,7 @@ describe('organization invitations', async () => {
       acceptedUserId: user,
     });
     assert.equal(late.status, 422);
-    assert.equal(late.body.code, 'organization_invitation.expired');
+    assert.equal(late.body.code, 'organization.invitation_status_not_changeable');
     assert.ok(!(await memberIds()).includes(user));
   });
 

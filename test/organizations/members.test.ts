@@ -127,6 +127,7 @@ describe('organization members', async () => {
       'id',
       'isThirdParty',
       'name',
+      'organizationRoles',
       'type',
     ]);
     assert.equal(

@@ -31,6 +31,10 @@ describe('organizations', async () => {
         name: 'Acme',
         description: 'Rockets',
         customData: { tier: 'gold' },
+        isMfaRequired: false,
+        branding: {},
+        color: {},
+        customCss: null,
         createdAt: undefined,
       },
     );

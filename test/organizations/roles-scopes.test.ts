@@ -262,7 +262,11 @@ describe('organization roles and scopes', async () => {
     assert.equal(outside.body.code, 'organization.require_membership');
     assert.equal((await t.api('GET', `/organizations/${org}/users/${outsider}/roles`)).status, 422);
     assert.equal((await t.api('GET', `/organizations/nope/users/${member}/roles`)).status, 404);
-    assert.equal((await t.api('POST', base, { organizationRoleIds: [] })).status, 400);
+    // Logto accepts an empty list (and no list at all): nothing changes.
+    assert.equal((await t.api('POST', base, { organizationRoleIds: [] })).status, 201);
+    assert.equal((await t.api('POST', base, {})).status, 201);
+    assert.deepEqual(await roleIds(), []);
+    assert.equal((await t.api('POST', base, { organizationRoleIds: 'r' })).status, 400);
 
     // Roles go with the membership.
     await t.api('POST', base, { organizationRoleIds: [r1.id] });

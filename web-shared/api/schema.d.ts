@@ -1025,6 +1025,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{id}/applications/{applicationId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List organization application roles */
+        get: operations["ListOrganizationApplicationRoles"];
+        /** Replace organization application roles */
+        put: operations["ReplaceOrganizationApplicationRoles"];
+        /** Assign organization roles to application */
+        post: operations["AssignOrganizationRolesToApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/applications/{applicationId}/roles/{organizationRoleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete organization application role */
+        delete: operations["DeleteOrganizationApplicationRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/users/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign organization roles to users */
+        post: operations["AssignOrganizationRolesToUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/applications/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign organization roles to applications */
+        post: operations["AssignOrganizationRolesToApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/users/{userId}/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List organization user scopes */
+        get: operations["ListOrganizationUserScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization-roles": {
         parameters: {
             query?: never;
@@ -1098,6 +1185,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organization-roles/{id}/resource-scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List organization role resource scopes */
+        get: operations["ListOrganizationRoleResourceScopes"];
+        /** Replace organization role resource scopes */
+        put: operations["ReplaceOrganizationRoleResourceScopes"];
+        /** Create organization role resource scope */
+        post: operations["CreateOrganizationRoleResourceScope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-roles/{id}/resource-scopes/{scopeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete organization role resource scope */
+        delete: operations["DeleteOrganizationRoleResourceScope"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization-scopes": {
         parameters: {
             query?: never;
@@ -1147,6 +1270,23 @@ export interface paths {
         put?: never;
         /** Create organization invitation */
         post: operations["CreateOrganizationInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-invitations/{id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create organization invitation message */
+        post: operations["CreateOrganizationInvitationMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1234,8 +1374,26 @@ export interface paths {
         get: operations["ListOrganizationJitRoles"];
         /** Replace organization jit roles */
         put: operations["ReplaceOrganizationJitRoles"];
-        post?: never;
+        /** Create organization jit role */
+        post: operations["CreateOrganizationJitRole"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/jit/roles/{organizationRoleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete organization jit role */
+        delete: operations["DeleteOrganizationJitRole"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3171,6 +3329,23 @@ export interface operations {
                         customData: {
                             [key: string]: unknown;
                         };
+                        isMfaRequired: boolean;
+                        branding: {
+                            /** Format: uri */
+                            logoUrl?: string;
+                            /** Format: uri */
+                            darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
+                        };
+                        color: {
+                            primaryColor?: string;
+                            isDarkModeEnabled?: boolean;
+                            darkPrimaryColor?: string;
+                        };
+                        customCss: string | null;
                         createdAt: number;
                         organizationRoles: {
                             id: string;
@@ -4880,6 +5055,23 @@ export interface operations {
                         customData: {
                             [key: string]: unknown;
                         };
+                        isMfaRequired: boolean;
+                        branding: {
+                            /** Format: uri */
+                            logoUrl?: string;
+                            /** Format: uri */
+                            darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
+                        };
+                        color: {
+                            primaryColor?: string;
+                            isDarkModeEnabled?: boolean;
+                            darkPrimaryColor?: string;
+                        };
+                        customCss: string | null;
                         createdAt: number;
                         organizationRoles: {
                             id: string;
@@ -7564,6 +7756,7 @@ export interface operations {
                 page_size?: number;
                 q?: string;
                 search?: string;
+                showFeatured?: string;
             };
             header?: never;
             path?: never;
@@ -7584,7 +7777,30 @@ export interface operations {
                         customData: {
                             [key: string]: unknown;
                         };
+                        isMfaRequired: boolean;
+                        branding: {
+                            /** Format: uri */
+                            logoUrl?: string;
+                            /** Format: uri */
+                            darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
+                        };
+                        color: {
+                            primaryColor?: string;
+                            isDarkModeEnabled?: boolean;
+                            darkPrimaryColor?: string;
+                        };
+                        customCss: string | null;
                         createdAt: number;
+                        usersCount?: number;
+                        featuredUsers?: {
+                            id: string;
+                            avatar: string | null;
+                            name: string | null;
+                        }[];
                     }[];
                 };
             };
@@ -7605,6 +7821,23 @@ export interface operations {
                     customData?: {
                         [key: string]: unknown;
                     };
+                    isMfaRequired?: boolean;
+                    branding?: {
+                        /** Format: uri */
+                        logoUrl?: string;
+                        /** Format: uri */
+                        darkLogoUrl?: string;
+                        /** Format: uri */
+                        favicon?: string;
+                        /** Format: uri */
+                        darkFavicon?: string;
+                    };
+                    color?: {
+                        primaryColor?: string;
+                        isDarkModeEnabled?: boolean;
+                        darkPrimaryColor?: string;
+                    };
+                    customCss?: string | null;
                 };
             };
         };
@@ -7622,6 +7855,23 @@ export interface operations {
                         customData: {
                             [key: string]: unknown;
                         };
+                        isMfaRequired: boolean;
+                        branding: {
+                            /** Format: uri */
+                            logoUrl?: string;
+                            /** Format: uri */
+                            darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
+                        };
+                        color: {
+                            primaryColor?: string;
+                            isDarkModeEnabled?: boolean;
+                            darkPrimaryColor?: string;
+                        };
+                        customCss: string | null;
                         createdAt: number;
                     };
                 };
@@ -7652,6 +7902,23 @@ export interface operations {
                         customData: {
                             [key: string]: unknown;
                         };
+                        isMfaRequired: boolean;
+                        branding: {
+                            /** Format: uri */
+                            logoUrl?: string;
+                            /** Format: uri */
+                            darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
+                        };
+                        color: {
+                            primaryColor?: string;
+                            isDarkModeEnabled?: boolean;
+                            darkPrimaryColor?: string;
+                        };
+                        customCss: string | null;
                         createdAt: number;
                     };
                 };
@@ -7723,6 +7990,23 @@ export interface operations {
                     customData?: {
                         [key: string]: unknown;
                     };
+                    isMfaRequired?: boolean;
+                    branding?: {
+                        /** Format: uri */
+                        logoUrl?: string;
+                        /** Format: uri */
+                        darkLogoUrl?: string;
+                        /** Format: uri */
+                        favicon?: string;
+                        /** Format: uri */
+                        darkFavicon?: string;
+                    };
+                    color?: {
+                        primaryColor?: string;
+                        isDarkModeEnabled?: boolean;
+                        darkPrimaryColor?: string;
+                    };
+                    customCss?: string | null;
                 };
             };
         };
@@ -7740,6 +8024,23 @@ export interface operations {
                         customData: {
                             [key: string]: unknown;
                         };
+                        isMfaRequired: boolean;
+                        branding: {
+                            /** Format: uri */
+                            logoUrl?: string;
+                            /** Format: uri */
+                            darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
+                        };
+                        color: {
+                            primaryColor?: string;
+                            isDarkModeEnabled?: boolean;
+                            darkPrimaryColor?: string;
+                        };
+                        customCss: string | null;
                         createdAt: number;
                     };
                 };
@@ -8020,6 +8321,10 @@ export interface operations {
                         type: string;
                         isThirdParty: boolean;
                         createdAt: number;
+                        organizationRoles: {
+                            id: string;
+                            name: string;
+                        }[];
                     }[];
                 };
             };
@@ -8253,7 +8558,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    organizationRoleIds: string[];
+                    organizationRoleIds?: string[];
+                    organizationRoleNames?: string[];
                 };
             };
         };
@@ -8308,7 +8614,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    organizationRoleIds: string[];
+                    organizationRoleIds?: string[];
+                    organizationRoleNames?: string[];
                 };
             };
         };
@@ -8402,6 +8709,395 @@ export interface operations {
             };
         };
     };
+    ListOrganizationApplicationRoles: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        description: string | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ReplaceOrganizationApplicationRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizationRoleIds?: string[];
+                    organizationRoleNames?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AssignOrganizationRolesToApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizationRoleIds?: string[];
+                    organizationRoleNames?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizationRoleIds: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteOrganizationApplicationRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                applicationId: string;
+                organizationRoleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AssignOrganizationRolesToUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userIds: string[];
+                    organizationRoleIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userIds: string[];
+                        organizationRoleIds: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AssignOrganizationRolesToApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    applicationIds: string[];
+                    organizationRoleIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applicationIds: string[];
+                        organizationRoleIds: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ListOrganizationUserScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        description: string | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
     ListOrganizationRoles: {
         parameters: {
             query?: {
@@ -8430,6 +9126,14 @@ export interface operations {
                             id: string;
                             name: string;
                         }[];
+                        resourceScopes: {
+                            id: string;
+                            name: string;
+                            resource: {
+                                id: string;
+                                name: string;
+                            };
+                        }[];
                     }[];
                 };
             };
@@ -8448,6 +9152,7 @@ export interface operations {
                     name: string;
                     description?: string | null;
                     organizationScopeIds?: string[];
+                    resourceScopeIds?: string[];
                 };
             };
         };
@@ -8801,6 +9506,196 @@ export interface operations {
             };
         };
     };
+    ListOrganizationRoleResourceScopes: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        resourceId: string;
+                        name: string;
+                        description: string | null;
+                        createdAt: number;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ReplaceOrganizationRoleResourceScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scopeIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateOrganizationRoleResourceScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scopeIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scopeIds: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteOrganizationRoleResourceScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                scopeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
     ListOrganizationScopes: {
         parameters: {
             query?: {
@@ -9064,6 +9959,14 @@ export interface operations {
                     organizationId: string;
                     expiresAt: number;
                     organizationRoleIds?: string[];
+                    messagePayload?: ({
+                        code?: string;
+                        link?: string;
+                        locale?: string;
+                        uiLocales?: string;
+                    } & {
+                        [key: string]: string | number | boolean | (null);
+                    }) | false;
                 };
             };
         };
@@ -9107,6 +10010,78 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateOrganizationInvitationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    link?: string;
+                    locale?: string;
+                    uiLocales?: string;
+                } & {
+                    [key: string]: string | number | boolean | (null);
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9365,6 +10340,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
         };
     };
     DeleteOrganizationJitEmailDomain: {
@@ -9405,7 +10393,10 @@ export interface operations {
     };
     ListOrganizationJitRoles: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -9483,6 +10474,98 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateOrganizationJitRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizationRoleIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizationRoleIds: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteOrganizationJitRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                organizationRoleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

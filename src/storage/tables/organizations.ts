@@ -7,7 +7,24 @@ export interface OrganizationsTable {
   name: string;
   description: string | null;
   custom_data: JSONColumnType<Record<string, unknown>>;
+  is_mfa_required: ColumnType<boolean, boolean | undefined, boolean>;
+  branding: ColumnType<OrganizationBranding, string | undefined, string>;
+  color: ColumnType<OrganizationColor, string | undefined, string>;
+  custom_css: string | null;
   created_at: CreatedAt;
+}
+
+export interface OrganizationBranding {
+  logoUrl?: string;
+  darkLogoUrl?: string;
+  favicon?: string;
+  darkFavicon?: string;
+}
+
+export interface OrganizationColor {
+  primaryColor?: string;
+  isDarkModeEnabled?: boolean;
+  darkPrimaryColor?: string;
 }
 
 export interface OrganizationScopesTable {
@@ -48,6 +65,18 @@ export interface OrganizationUserRolesTable {
   organization_role_id: string;
 }
 
+export interface OrganizationRoleResourceScopesTable {
+  organization_role_id: string;
+  scope_id: string;
+  created_at: CreatedAt;
+}
+
+export interface OrganizationApplicationRolesTable {
+  organization_id: string;
+  application_id: string;
+  organization_role_id: string;
+}
+
 /** Stored status; `Expired` is also derived on read from a pending row past `expires_at`. */
 export type InvitationStatus = 'Pending' | 'Accepted' | 'Revoked' | 'Expired';
 
@@ -85,6 +114,8 @@ export interface OrganizationsTables {
   organization_users: OrganizationUsersTable;
   organization_applications: OrganizationApplicationsTable;
   organization_user_roles: OrganizationUserRolesTable;
+  organization_application_roles: OrganizationApplicationRolesTable;
+  organization_role_resource_scopes: OrganizationRoleResourceScopesTable;
   organization_invitations: OrganizationInvitationsTable;
   organization_invitation_roles: OrganizationInvitationRolesTable;
   application_user_consent_organizations: ApplicationUserConsentOrganizationsTable;
