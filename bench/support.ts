@@ -37,12 +37,18 @@ export async function startBenchService(
   process.env.TESSERA_TEST_BACKEND ??= 'postgres';
   const database = options.database ?? (await createTestDatabase());
   const port = await freePort();
-  const child = spawnTracked(process.execPath, ['bin/tessera.js', 'start'], {
+  // e.g. TESSERA_BENCH_SERVICE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (not allowed in NODE_OPTIONS).
+  const nodeArgs = process.env.TESSERA_BENCH_SERVICE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawnTracked(process.execPath, [...nodeArgs, 'bin/tessera.js', 'start'], {
     env: { ...process.env, ...serviceEnv(port, database, { TESSERA_DATABASE_POOL_SIZE: '20', ...env }) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/oidc/.well-known/openid-configuration`, 60_000);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the service exited with ${code} while starting`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([waitFor(`${baseUrl}/oidc/.well-known/openid-configuration`, 60_000), exited]);
 
   let token: string | undefined;
   const managementToken = async () => {
@@ -99,6 +105,8 @@ export async function waitFor(url: string, timeoutMs: number): Promise<void> {
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered with a 2xx. */
+  succeeded: number;
   p50: number;
   p99: number;
   errors: number;
@@ -118,6 +126,7 @@ export async function load(
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    succeeded: result['2xx'],
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,

@@ -4,7 +4,7 @@
 // custom-claims script beside the one without; POST /api/subject-tokens beside GET /api/users/:id.
 //
 //   TESSERA_BENCH_SECONDS=3 TESSERA_BENCH_ROUNDS=1 node --import tsx bench/token-exchange.ts
-//   BENCH_SERVICE_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" ...   (the service's NODE_OPTIONS)
+//   TESSERA_BENCH_SERVICE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" ...   (the service's node flags)
 import './use-postgres.js';
 import { decodeJwt } from 'jose';
 import { cpuPerRequest, sampleCpu, type CpuSample } from './cpu-time.js';
@@ -28,9 +28,8 @@ const form = 'application/x-www-form-urlencoded';
 const measured = (r: LoadResult): Measured => ({ value: r.requestsPerSecond, p50: r.p50, p99: r.p99 });
 
 header('Token endpoints beside a bare oidc-provider (PostgreSQL)');
-const nodeOptions = process.env.BENCH_SERVICE_NODE_OPTIONS;
 const bare = await startBareProvider();
-const service = await startBenchService(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {});
+const service = await startBenchService();
 try {
   const databaseName = new URL(service.database.env.DATABASE_URL!).pathname.slice(1);
   const cpu = () => sampleCpu(service.process.pid!, databaseName);

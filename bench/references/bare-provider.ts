@@ -54,6 +54,8 @@ async function main(): Promise<void> {
     if (req.url?.startsWith('/oidc')) req.url = req.url.slice('/oidc'.length) || '/';
     callback(req, res);
   });
+  // An orderly exit, so `--cpu-prof` writes its profile.
+  process.once('SIGTERM', () => process.exit(0));
   console.log(JSON.stringify({ port }));
 }
 

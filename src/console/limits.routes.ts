@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { lockoutPolicy } from '../experience/lockout.js';
 
 const limits = z.object({
   lockout: z.object({
@@ -15,8 +16,9 @@ const limits = z.object({
 });
 
 /**
- * GET /api/configs/limits: the lockout and send-limit values in force. They are settings
- * (TESSERA_LOCKOUT_*, TESSERA_SEND_*), read-only here, shown by the console.
+ * GET /api/configs/limits: the lockout and send-limit values in force, shown by the console. The
+ * lockout comes from the sign-in experience's `sentinelPolicy` over TESSERA_LOCKOUT_*; the send
+ * limits are settings (TESSERA_SEND_*).
  */
 export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -29,9 +31,9 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { config } = request.server.services;
-      const { sendLimitPerHour, sendMinIntervalSeconds } = config.messages;
-      return { lockout: config.lockout, sendLimitPerHour, sendMinIntervalSeconds };
+      const { services } = request.server;
+      const { sendLimitPerHour, sendMinIntervalSeconds } = services.config.messages;
+      return { lockout: await lockoutPolicy(services), sendLimitPerHour, sendMinIntervalSeconds };
     },
   );
 };

@@ -4,6 +4,7 @@ import { verificationCodeMessage } from '../messages/templates.js';
 import { deliverMessage } from '../messages/connectors.js';
 import { guardSendLimit } from '../messages/send-limit.js';
 import { checkCode, codeError, codeVerdict, createCode } from '../messages/verification-codes.js';
+import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import type { InteractionEvent, VerificationType } from '../storage/tables/experience.js';
 import { experienceContext } from './context.js';
@@ -33,8 +34,8 @@ const purposeOf: Record<InteractionEvent, 'SignIn' | 'Register' | 'ForgotPasswor
 
 /**
  * Sends a code for this interaction: the send limit first (a refused send stores nothing), then
- * a pending verification whose code is stored hashed, then the message. The id is the
- * verification's; the code only travels in the message.
+ * a pending verification whose code is stored hashed, then the message (unless nobody is to
+ * get it). The id is the verification's; the code only travels in the message.
  */
 export async function sendExperienceCode(
   request: FastifyRequest,
@@ -59,11 +60,22 @@ export async function sendExperienceCode(
     });
     return createCode(trx, { id, purpose: 'Experience', interactionUid: interaction.uid, identifier });
   });
+  if (await nobodyToReach(services.db, state, identifier)) return id;
   await deliverMessage(
     services,
     verificationCodeMessage(identifier.type, identifier.value, purposeOf[state.interactionEvent], code),
   );
   return id;
+}
+
+/**
+ * A sign-in or password-reset code for an address no account has is not delivered (no account
+ * enumeration through who gets mail), though it is stored and answered like any other. A code
+ * to register, or to link an address to the account already identified, is delivered.
+ */
+async function nobodyToReach(db: Db, state: ExperienceState, identifier: CodeIdentifier): Promise<boolean> {
+  if (state.interactionEvent === 'Register' || state.userId) return false;
+  return (await findUserByIdentifier(db, identifier)) === undefined;
 }
 
 /**

@@ -19,16 +19,26 @@ export const userSuspended = () => new ApiError(401, 'user.suspended', 'This acc
 
 export const verificationNotFound = () =>
   new ApiError(
-    400,
+    404,
     'session.verification_session_not_found',
     'No successful verification with this id belongs to the current sign-in.',
+  );
+
+export const verificationFailed = () =>
+  new ApiError(400, 'session.verification_failed', 'This verification has not succeeded (yet).');
+
+export const notSupportedForForgotPassword = (status = 422) =>
+  new ApiError(
+    status,
+    'session.not_supported_for_forgot_password',
+    "A password reset is only verified by a code sent to the account's e-mail address or phone.",
   );
 
 export const identityConflict = () =>
   new ApiError(409, 'session.identity_conflict', 'This sign-in has already identified another user.');
 
 export const identifierNotFound = () =>
-  new ApiError(400, 'session.identifier_not_found', 'Identify the user before submitting the sign-in.');
+  new ApiError(404, 'session.identifier_not_found', 'Identify the user before submitting the sign-in.');
 
 export const verificationBlocked = () =>
   new ApiError(

@@ -9,7 +9,7 @@ import {
   switchInteractionEvent,
 } from './experience.service.js';
 import { currentInteraction } from './interaction.js';
-import { addProfile } from './profile.js';
+import { addProfile, resetPassword } from './profile.js';
 import { errors, interactionEvent, noContent, profileBody, verificationId } from './route-schemas.js';
 import { verificationRoutes } from './verification.routes.js';
 import { experienceMfaRoutes } from '../mfa/experience-mfa.routes.js';
@@ -31,7 +31,7 @@ export const experienceApiRoutes: FastifyPluginAsync = async (plugin) => {
         ...schema,
         summary: 'Start an experience (SignIn, Register, ForgotPassword) for the current interaction',
         body: z.object({ interactionEvent }),
-        response: { 204: noContent, ...errors(400) },
+        response: { 204: noContent, ...errors(400, 403) },
       },
     },
     async (request, reply) => {
@@ -48,7 +48,7 @@ export const experienceApiRoutes: FastifyPluginAsync = async (plugin) => {
         ...schema,
         summary: 'Switch between SignIn and Register, keeping the verifications',
         body: z.object({ interactionEvent }),
-        response: { 204: noContent, ...errors(400, 422) },
+        response: { 204: noContent, ...errors(400, 403, 422) },
       },
     },
     async (request, reply) => {
@@ -75,7 +75,7 @@ export const experienceApiRoutes: FastifyPluginAsync = async (plugin) => {
             linkSocialIdentity: z.boolean().optional(),
           })
           .optional(),
-        response: { 204: noContent, ...errors(400, 401, 404, 409, 422) },
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -93,13 +93,31 @@ export const experienceApiRoutes: FastifyPluginAsync = async (plugin) => {
         ...schema,
         summary: 'Add what the account is missing: username, password, verified e-mail or phone',
         body: profileBody,
-        response: { 204: noContent, ...errors(400, 422) },
+        response: { 204: noContent, ...errors(400, 404, 422) },
       },
     },
     async (request, reply) => {
       const interaction = await currentInteraction(request, reply);
       const state = await requireExperience(db, interaction);
       await addProfile(db, interaction, state, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/profile/password',
+    {
+      schema: {
+        ...schema,
+        summary: 'Set the new password of a ForgotPassword experience (written at submit)',
+        body: z.object({ password: z.string().min(1).max(512) }),
+        response: { 204: noContent, ...errors(400, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      const state = await requireExperience(db, interaction);
+      await resetPassword(db, state, request.body.password);
       return reply.status(204).send(null);
     },
   );
@@ -113,7 +131,7 @@ export const experienceApiRoutes: FastifyPluginAsync = async (plugin) => {
         response: {
           200: z.object({ redirectTo: z.string() }),
           204: noContent,
-          ...errors(400, 401, 403, 422),
+          ...errors(400, 401, 403, 404, 422),
         },
       },
     },

@@ -11,6 +11,7 @@ import { submitPasswordReset, submitRegistration, submitSignIn } from './flows.j
 import { identify } from './identification.js';
 import { clientIdOf } from './interaction.js';
 import { deleteStaleLockouts } from './lockout.repository.js';
+import { assertEventOpen, loadSignInExperience } from './sign-in-experience.js';
 
 /** Binds a fresh experience to the interaction, forgetting any earlier one of it. */
 export async function startExperience(
@@ -19,6 +20,7 @@ export async function startExperience(
   event: InteractionEvent,
 ) {
   const { db, config } = request.server.services;
+  assertEventOpen(await loadSignInExperience(db), event);
   await sweep(db, config.lockout.windowSeconds);
   await db.transaction().execute((trx) =>
     repository.resetExperience(trx, {
@@ -48,6 +50,7 @@ export async function switchInteractionEvent(db: Db, interaction: Interaction, e
   if (state.interactionEvent === event) return;
   if (state.interactionEvent === 'ForgotPassword' || event === 'ForgotPassword')
     throw eventSwitchNotSupported();
+  assertEventOpen(await loadSignInExperience(db), event);
   await repository.switchEvent(db, interaction.uid, event);
 }
 

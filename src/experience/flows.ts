@@ -10,6 +10,8 @@ import type { ExperienceState } from './experience.repository.js';
 import { verifiedCodeIdentifiers } from './experience.repository.js';
 import { assertActive, assertIdentifierFree } from './identification.js';
 import { assertSignUpAllowed, loadSignInExperience } from './sign-in-experience.js';
+import { missingIdentifiers } from './mandatory-profile.js';
+import { findUser } from '../users/users.repository.js';
 import { authenticationMethods, finishFlow, login } from './submit.js';
 
 /**
@@ -26,9 +28,17 @@ export async function submitSignIn(
   const userId = state.userId;
   if (!userId) throw identifierNotFound();
   await assertActive(db, userId);
-  const { primaryEmail, primaryPhone } = state.profile;
+  const { username, primaryEmail, primaryPhone } = state.profile;
+  if (username) await assertIdentifierFree(db, { type: 'username', value: username }, userId);
   if (primaryEmail) await assertIdentifierFree(db, { type: 'email', value: primaryEmail }, userId);
   if (primaryPhone) await assertIdentifierFree(db, { type: 'phone', value: primaryPhone }, userId);
+  const stored = await findUser(db, userId);
+  const missing = missingIdentifiers(await loadSignInExperience(db), {
+    username: username ?? stored?.username,
+    primaryEmail: primaryEmail ?? stored?.primary_email,
+    primaryPhone: primaryPhone ?? stored?.primary_phone,
+  });
+  if (missing.length > 0) throw missingProfile(missing);
   await assertMfaSatisfied(db, state, userId);
 
   const amr = await authenticationMethods(request, interaction.uid, {
@@ -39,8 +49,9 @@ export async function submitSignIn(
   const verified = await verifiedCodeIdentifiers(db, interaction.uid);
   await finishFlow(request, interaction, state, async (trx, events) => {
     const linked =
-      primaryEmail || primaryPhone
+      username || primaryEmail || primaryPhone
         ? await updateUser(trx, events, userId, {
+            ...(username ? { username } : {}),
             ...(primaryEmail ? { primaryEmail } : {}),
             ...(primaryPhone ? { primaryPhone } : {}),
           })
@@ -75,6 +86,7 @@ export async function submitRegistration(
   const missing = [
     ...(!username && !primaryEmail && !primaryPhone && !federated ? ['identifier'] : []),
     ...((username || (settings.signUp.password && !federated)) && !passwordHash ? ['password'] : []),
+    ...missingIdentifiers(settings, { username, primaryEmail, primaryPhone }),
   ];
   if (missing.length > 0) throw missingProfile(missing);
   if (username) assertSignUpAllowed(settings, 'username');

@@ -6,9 +6,17 @@ import { identifyFederated } from '../social/federated-identification.js';
 import { ssoConnectorIdsForDomain } from '../sso/sso-connectors.repository.js';
 import { emailDomain } from './identifiers.js';
 import { findUserByIdentifier, findUserStatus } from './accounts.repository.js';
-import { identityConflict, userNotExist, userSuspended, verificationNotFound } from './errors.js';
+import {
+  identityConflict,
+  notSupportedForForgotPassword,
+  userNotExist,
+  userSuspended,
+  verificationFailed,
+  verificationNotFound,
+} from './errors.js';
 import * as repository from './experience.repository.js';
 import type { ExperienceState } from './experience.repository.js';
+import { addNewPasswordIdentity } from './new-password-identity.js';
 import { assertSignInAllowed, assertSignUpAllowed, loadSignInExperience } from './sign-in-experience.js';
 
 type Verified = NonNullable<Awaited<ReturnType<typeof repository.findVerified>>>;
@@ -33,21 +41,39 @@ export async function identify(
 ): Promise<void> {
   if (verificationId && (await identifyFederated(db, state, verificationId, options))) return;
   const verification = verificationId
-    ? await repository.findVerified(db, interaction.uid, verificationId)
+    ? await requireVerified(db, interaction.uid, verificationId)
     : undefined;
-  if (verificationId && (!verification || !isFirstFactor(verification))) throw verificationNotFound();
+  if (verification?.type === 'NewPasswordIdentity') {
+    if (state.interactionEvent !== 'Register') throw verificationFailed();
+    return addNewPasswordIdentity(db, state, verification);
+  }
+  if (verification && !isFirstFactor(verification)) throw verificationNotFound();
   if (verification && state.interactionEvent !== 'ForgotPassword') await assertNotSsoOnly(db, verification);
 
   if (state.interactionEvent === 'Register') {
     if (verification) await addVerifiedIdentifier(db, interaction.uid, verification);
     return;
   }
-  if (!verification) throw verificationNotFound();
-  if (state.interactionEvent === 'ForgotPassword' && !isCode(verification)) throw verificationNotFound();
+  if (!verification)
+    throw new ApiError(
+      400,
+      'guard.invalid_target',
+      `A verificationId is required to identify in ${state.interactionEvent}.`,
+    );
+  if (state.interactionEvent === 'ForgotPassword' && !isCode(verification))
+    throw notSupportedForForgotPassword();
   const userId = await accountOf(db, state, verification);
   await assertActive(db, userId);
   if (state.userId && state.userId !== userId) throw identityConflict();
   await repository.setIdentifiedUser(db, interaction.uid, userId);
+}
+
+/** 404 for an id this interaction does not have, 400 for one that has not succeeded. */
+export async function requireVerified(db: Db, interactionUid: string, id: string): Promise<Verified> {
+  const verification = await repository.findVerification(db, interactionUid, id);
+  if (!verification) throw verificationNotFound();
+  if (!verification.verified_at) throw verificationFailed();
+  return verification;
 }
 
 /**

@@ -85,3 +85,18 @@ export async function deleteStaleLockouts(db: Db, windowSeconds: number): Promis
     WHERE coalesce(locked_until, window_started_at + make_interval(secs => ${windowSeconds}::int)) < now()
   `.execute(db);
 }
+
+/** Lifts locks and forgets failure counts for these keys (an administrator's unblock). */
+export async function deleteLockouts(db: Db, keys: LockoutKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .deleteFrom('identifier_lockouts')
+    .where((eb) =>
+      eb.or(
+        keys.map(({ type, value }) =>
+          eb.and([eb('identifier_type', '=', type), eb('identifier_value', '=', value)]),
+        ),
+      ),
+    )
+    .execute();
+}

@@ -9,7 +9,27 @@ import {
   reserveAttempt,
   takeLock,
   type LockoutKey,
+  type LockoutSettings,
 } from './lockout.repository.js';
+import { loadSignInExperience } from './sign-in-experience.js';
+
+/**
+ * The policy in force: the sign-in experience's `sentinelPolicy` over the TESSERA_LOCKOUT_*
+ * settings. Read with the sign-in experience, from the database, so a PATCH applies at once on
+ * every instance; the counting window stays a setting.
+ */
+export async function lockoutPolicy({
+  db,
+  config,
+}: Pick<Services, 'db' | 'config'>): Promise<LockoutSettings> {
+  const { maxAttempts, lockoutDuration } = (await loadSignInExperience(db)).sentinelPolicy;
+  return {
+    maxFailures: maxAttempts ?? config.lockout.maxFailures,
+    windowSeconds: config.lockout.windowSeconds,
+    lockSeconds:
+      lockoutDuration == null ? config.lockout.lockSeconds : Math.max(1, Math.round(lockoutDuration * 60)),
+  };
+}
 
 /** How one check of a secret ended: `neutral` neither counts nor clears (e.g. an expired code). */
 export type Verdict<T> =
@@ -36,10 +56,11 @@ export async function underLockout<T>(
   { identifier, userId, context }: GuardedCheck,
   check: () => Promise<Verdict<T>>,
 ): Promise<T> {
-  const { db, config } = services;
+  const { db } = services;
+  const policy = await lockoutPolicy(services);
   const normalized = normalizeIdentifier(identifier);
   const key: LockoutKey = userId ? { type: 'user', value: userId } : normalized;
-  const attempt = await reserveAttempt(db, key, config.lockout);
+  const attempt = await reserveAttempt(db, key, policy);
   if (attempt === undefined) throw verificationBlocked();
 
   let verdict: Verdict<T>;
@@ -57,8 +78,8 @@ export async function underLockout<T>(
       await releaseAttempt(db, key);
       throw verdict.error;
     case 'failure':
-      if (attempt < config.lockout.maxFailures) throw verdict.error;
-      if (await takeLock(db, key, config.lockout.lockSeconds)) {
+      if (attempt < policy.maxFailures) throw verdict.error;
+      if (await takeLock(db, key, policy.lockSeconds)) {
         await fireEvents(db, context, [
           { event: 'Identifier.Lockout', payload: { type: normalized.type, value: normalized.value } },
         ]);

@@ -21,7 +21,27 @@ export function passwordIssues(policy: PasswordPolicy, password: string, user: U
   if (policy.rejects.userInfo && containsUserInfo(password, user)) {
     issues.push('password_rejected.restricted.user_info');
   }
+  if (policy.rejects.repetitionAndSequence && hasRun(password)) {
+    issues.push('password_rejected.restricted.repetition_or_sequence');
+  }
+  const lower = password.toLowerCase();
+  if (policy.rejects.words.some((word) => lower.includes(word.toLowerCase()))) {
+    issues.push('password_rejected.restricted.words');
+  }
   return issues;
+}
+
+// Four or more characters repeating (`aaaa`) or stepping by one either way (`1234`, `dcba`).
+function hasRun(password: string): boolean {
+  const codes = [...password].map((char) => char.codePointAt(0)!);
+  for (const step of [0, 1, -1]) {
+    let run = 1;
+    for (let i = 1; i < codes.length; i += 1) {
+      run = codes[i]! - codes[i - 1]! === step ? run + 1 : 1;
+      if (run >= 4) return true;
+    }
+  }
+  return false;
 }
 
 // Short fragments would refuse too much (a two-letter username is in many passwords).

@@ -3,10 +3,17 @@ import type { Db } from '../storage/database.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { findUser } from '../users/users.repository.js';
 import { currentPasswordHash } from './accounts.repository.js';
-import { identifierNotFound, profileNotSupported, samePassword, verificationNotFound } from './errors.js';
+import { ApiError } from '../http/errors.js';
+import {
+  identifierNotFound,
+  notSupportedForForgotPassword,
+  profileNotSupported,
+  samePassword,
+  verificationNotFound,
+} from './errors.js';
 import * as repository from './experience.repository.js';
 import type { ExperienceState } from './experience.repository.js';
-import { addVerifiedIdentifier, assertIdentifierFree } from './identification.js';
+import { addVerifiedIdentifier, assertIdentifierFree, requireVerified } from './identification.js';
 import { assertPasswordAccepted } from './password-policy.js';
 import { assertSignUpAllowed, loadSignInExperience } from './sign-in-experience.js';
 
@@ -31,10 +38,9 @@ export async function addProfile(
   const uid = interaction.uid;
   const event = state.interactionEvent;
   if (input.type === 'email' || input.type === 'phone') {
-    if (event === 'ForgotPassword') throw profileNotSupported(input.type, event);
-    const verification = await repository.findVerified(db, uid, input.verificationId);
-    if (!verification?.identifier || verification.identifier.type !== input.type)
-      throw verificationNotFound();
+    if (event === 'ForgotPassword') throw notSupportedForForgotPassword(400);
+    const verification = await requireVerified(db, uid, input.verificationId);
+    if (verification.identifier?.type !== input.type) throw verificationNotFound();
     if (event === 'Register') return addVerifiedIdentifier(db, uid, verification);
     if (!state.userId) throw identifierNotFound();
     await assertIdentifierFree(db, verification.identifier, state.userId);
@@ -45,14 +51,30 @@ export async function addProfile(
       input.type === 'email' ? { primaryEmail: value } : { primaryPhone: value },
     );
   }
-  if (event === 'SignIn') throw profileNotSupported(input.type, event);
   if (input.type === 'username') {
-    if (event !== 'Register') throw profileNotSupported(input.type, event);
-    assertSignUpAllowed(await loadSignInExperience(db), 'username');
-    await assertIdentifierFree(db, { type: 'username', value: input.value });
+    if (event === 'ForgotPassword') throw notSupportedForForgotPassword(400);
+    // At sign-in only an account without a username gets one (when the sign-up settings ask for it).
+    if (event === 'SignIn') {
+      if (!state.userId) throw identifierNotFound();
+      if ((await findUser(db, state.userId))?.username) throw profileNotSupported('username', event);
+    } else assertSignUpAllowed(await loadSignInExperience(db), 'username');
+    await assertIdentifierFree(db, { type: 'username', value: input.value }, state.userId ?? undefined);
     return repository.mergeProfile(db, uid, { username: input.value });
   }
+  if (event === 'SignIn') throw profileNotSupported(input.type, event);
   return setPassword(db, uid, state, input.value);
+}
+
+/** `PUT /profile/password`: the new password of a ForgotPassword experience, written at submit. */
+export async function resetPassword(db: Db, state: ExperienceState, password: string) {
+  if (state.interactionEvent !== 'ForgotPassword')
+    throw new ApiError(
+      400,
+      'session.invalid_interaction_type',
+      'A password is reset only in a ForgotPassword experience.',
+    );
+  if (!state.userId) throw identifierNotFound();
+  await setPassword(db, state.interactionUid, state, password);
 }
 
 /** Checked against the policy and the identifiers known at this point; stored only as a hash. */

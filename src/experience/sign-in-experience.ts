@@ -1,5 +1,6 @@
 import type { Db } from '../storage/database.js';
 import type { IdentifierType, InteractionEvent } from '../storage/tables/experience.js';
+import { ApiError, invalidInput } from '../http/errors.js';
 import { signInMethodNotEnabled, signUpMethodNotEnabled } from './errors.js';
 import {
   defaultSignInExperience,
@@ -9,18 +10,48 @@ import {
 } from './sign-in-experience.schemas.js';
 import { findSettings, saveSettings } from './sign-in-experience.repository.js';
 
-/** The stored settings over the defaults; read on every flow step, so a change applies at once. */
-export async function loadSignInExperience(db: Db): Promise<SignInExperience> {
-  const stored = await findSettings(db);
-  return signInExperience.parse({ ...defaultSignInExperience, ...stored, id: defaultSignInExperience.id });
+type Plain = Record<string, unknown>;
+const isPlain = (value: unknown): value is Plain =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `patch` over `base`: objects merge member by member, anything else (arrays too) replaces. */
+export function deepMerge(base: Plain, patch: Plain): Plain {
+  const merged: Plain = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    merged[key] = isPlain(value) && isPlain(base[key]) ? deepMerge(base[key], value) : value;
+  }
+  return merged;
 }
 
-/** Each member given replaces the stored one as a whole. */
+/**
+ * The stored settings over the defaults (members added since a row was saved get theirs); read
+ * from the database on every flow step, so a change applies at once on every instance.
+ */
+export async function loadSignInExperience(db: Db): Promise<SignInExperience> {
+  const stored = (await findSettings(db)) ?? {};
+  return signInExperience.parse({
+    ...deepMerge(defaultSignInExperience, stored),
+    id: defaultSignInExperience.id,
+  });
+}
+
+/** Merges the patch into the stored settings; the merged whole must be valid, or nothing is saved. */
 export async function patchSignInExperience(db: Db, patch: SignInExperiencePatch): Promise<SignInExperience> {
-  const next = { ...(await loadSignInExperience(db)), ...patch };
-  const { id: _id, ...settings } = next;
+  const merged = deepMerge(await loadSignInExperience(db), patch);
+  const checked = signInExperience.safeParse(merged);
+  if (!checked.success) {
+    const issues = checked.error.issues.map(({ path, message }) => ({ path: path.join('.'), message }));
+    throw invalidInput(
+      `Invalid sign-in experience: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+      {
+        issues,
+      },
+    );
+  }
+  const { id: _id, ...settings } = checked.data;
   await saveSettings(db, settings);
-  return next;
+  return checked.data;
 }
 
 export type Credential = 'password' | 'verificationCode';
@@ -36,6 +67,14 @@ export function assertSignInAllowed(
 
 export function assertSignUpAllowed(settings: SignInExperience, type: IdentifierType) {
   if (!settings.signUp.identifiers.includes(type)) throw signUpMethodNotEnabled();
+}
+
+/** `signInMode` closes sign-in or registration (Logto answers 403 `auth.forbidden`). */
+export function assertEventOpen(settings: SignInExperience, event: InteractionEvent) {
+  const closed =
+    (event === 'SignIn' && settings.signInMode === 'Register') ||
+    (event === 'Register' && settings.signInMode === 'SignIn');
+  if (closed) throw new ApiError(403, 'auth.forbidden', `${event} is not open in the sign-in experience.`);
 }
 
 /**

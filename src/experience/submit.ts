@@ -16,6 +16,7 @@ import { sameIdentifier } from './identifiers.js';
 // RFC 8176 authentication method references, per verification type.
 const amrOf: Record<VerificationType, string> = {
   Password: 'pwd',
+  NewPasswordIdentity: 'pwd',
   EmailVerificationCode: 'otp',
   PhoneVerificationCode: 'sms',
   Totp: 'otp',

@@ -15,6 +15,8 @@ import {
   verificationResponse,
 } from './route-schemas.js';
 import { assertSignInAllowed, loadSignInExperience } from './sign-in-experience.js';
+import { createNewPasswordIdentity } from './new-password-identity.js';
+import { username } from '../users/users.schemas.js';
 
 /** Verifications: a password of an account, or a code sent to an e-mail address or phone. */
 export const verificationRoutes: FastifyPluginAsync = async (plugin) => {
@@ -48,6 +50,29 @@ export const verificationRoutes: FastifyPluginAsync = async (plugin) => {
   );
 
   app.post(
+    '/verification/new-password-identity',
+    {
+      schema: {
+        ...schema,
+        summary: 'Check a username and password for a new account (Register)',
+        body: z.object({
+          identifier: z.object({ type: z.literal('username'), value: username }),
+          password: z.string().min(1).max(512),
+        }),
+        response: { 200: verificationResponse, ...errors(400, 422) },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      await requireExperience(services.db, interaction);
+      const { identifier, password } = request.body;
+      return {
+        verificationId: await createNewPasswordIdentity(services.db, interaction, identifier, password),
+      };
+    },
+  );
+
+  app.post(
     '/verification/verification-code',
     {
       schema: {
@@ -73,7 +98,7 @@ export const verificationRoutes: FastifyPluginAsync = async (plugin) => {
         ...schema,
         summary: 'Check the code of a verification',
         body: z.object({ identifier: codeIdentifier, verificationId, code }),
-        response: { 200: verificationResponse, ...errors(400) },
+        response: { 200: verificationResponse, ...errors(400, 404) },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentInteraction } from '../experience/interaction.js';
 import { errors } from '../experience/route-schemas.js';
+import { lockoutPolicy } from '../experience/lockout.js';
 import { findApplication } from '../experience/accounts.repository.js';
+import { experienceSummary, summarizeExperience } from '../experience/interaction-summary.js';
 import { HOSTED_HEADERS, hostedHtml, NOT_BUILT } from './hosted-page.js';
 import { loadPublicSignInExperience, publicSignInExperience } from './public-sign-in-experience.js';
 
@@ -14,7 +16,7 @@ async function sendHosted(reply: FastifyReply) {
   return reply.type('text/html; charset=utf-8').send(html);
 }
 
-const interactionInfo = z.object({
+const interactionInfo = experienceSummary.extend({
   uid: z.string(),
   prompt: z.string().describe('`login` or `consent`: what oidc-provider asks for'),
   application: z.object({ id: z.string(), name: z.string(), isThirdParty: z.boolean() }),
@@ -52,16 +54,18 @@ export const hostedRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ['Experience'],
         security: [],
-        summary: 'The current interaction: its prompt and application',
+        summary: 'The current interaction: its prompt and application, and the experience so far',
         response: { 200: interactionInfo, ...errors(400) },
       },
     },
     async (request, reply) => {
       const interaction = await currentInteraction(request, reply);
       const clientId = String(interaction.params.client_id);
-      const { db, config } = request.server.services;
+      const { services } = request.server;
+      const { db, config } = services;
       const application = await findApplication(db, clientId);
       return {
+        ...(await summarizeExperience(db, interaction.uid)),
         uid: interaction.uid,
         prompt: interaction.prompt.name,
         application: {
@@ -70,7 +74,7 @@ export const hostedRoutes: FastifyPluginAsync = async (plugin) => {
           isThirdParty: Boolean(application?.is_third_party),
         },
         limits: {
-          lockoutSeconds: config.lockout.lockSeconds,
+          lockoutSeconds: (await lockoutPolicy(services)).lockSeconds,
           sendMinIntervalSeconds: config.messages.sendMinIntervalSeconds,
         },
       };

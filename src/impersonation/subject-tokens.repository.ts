@@ -1,5 +1,4 @@
 import type { Db } from '../storage/database.js';
-import { json } from '../storage/json.js';
 import { executePrepared } from './prepared-statement.js';
 
 export interface NewSubjectToken {
@@ -9,32 +8,6 @@ export interface NewSubjectToken {
   context: Record<string, unknown>;
   applicationId: string | null;
   expiresAt: Date;
-}
-
-export async function findUserState(
-  db: Db,
-  userId: string,
-): Promise<{ id: string; isSuspended: boolean } | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'is_suspended'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return user && { id: user.id, isSuspended: user.is_suspended };
-}
-
-export async function insertSubjectToken(db: Db, token: NewSubjectToken): Promise<void> {
-  await db
-    .insertInto('subject_tokens')
-    .values({
-      id: token.id,
-      token_hash: token.tokenHash,
-      user_id: token.userId,
-      context: json(token.context),
-      application_id: token.applicationId,
-      expires_at: token.expiresAt,
-    })
-    .execute();
 }
 
 export interface ConsumedSubjectToken {

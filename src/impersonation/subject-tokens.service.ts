@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
-import { writeLog } from '../audit/write-log.js';
 import { ApiError, invalidInput, notFound } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
-import { findUserState, insertSubjectToken } from './subject-tokens.repository.js';
+import { insertSubjectTokenWithLog } from './subject-token-issue.repository.js';
 
 export const SUBJECT_TOKEN_PREFIX = 'sub_';
 /** `sub_` and 32 random bytes in base64url: 256 bits. */
@@ -37,35 +36,34 @@ export async function issueSubjectToken(
   if ('act' in request.context) {
     throw invalidInput('`context.act` is reserved: an impersonation cannot be delegated further.');
   }
-  const user = await findUserState(db, request.userId);
-  if (!user) throw notFound('user', request.userId);
-  if (user.isSuspended) throw new ApiError(422, 'user.suspended', 'The user is suspended.');
-
   const subjectToken = `${SUBJECT_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const expiresIn = config.subjectTokenTtlSeconds;
   const id = newId();
-  await db.transaction().execute(async (trx) => {
-    await insertSubjectToken(trx, {
+  const { userId, applicationId } = request;
+  const result = await insertSubjectTokenWithLog(
+    db,
+    {
       id,
       tokenHash: hashSubjectToken(subjectToken),
-      userId: user.id,
+      userId,
       context: request.context,
-      applicationId: request.applicationId || null,
+      applicationId: applicationId || null,
       expiresAt: new Date(Date.now() + expiresIn * 1000),
-    });
-    await writeLog(trx, {
-      key: 'SubjectToken.Issued',
-      userId: user.id,
-      applicationId: request.applicationId,
+    },
+    {
+      id: newId(),
+      applicationId: applicationId ?? null,
       payload: {
         result: 'Success',
-        applicationId: request.applicationId,
-        userId: user.id,
+        applicationId,
+        userId,
         subjectTokenId: id,
         context: request.context,
         expiresIn,
       },
-    });
-  });
+    },
+  );
+  if (result === 'user_not_found') throw notFound('user', userId);
+  if (result === 'user_suspended') throw new ApiError(422, 'user.suspended', 'The user is suspended.');
   return { subjectToken, expiresIn };
 }

@@ -5,6 +5,7 @@ import { ssoJitRoutes } from '../sso/sso-jit.routes.js';
 import { userIdentitiesRoutes } from '../social/identities.routes.js';
 import { logsRoutes } from '../audit/logs.routes.js';
 import { signInExperienceRoutes } from '../experience/sign-in-experience.routes.js';
+import { sentinelActivitiesRoutes } from '../experience/sentinel-activities.routes.js';
 import { jwtCustomizerRoutes } from '../impersonation/jwt-customizer.routes.js';
 import { subjectTokensRoutes } from '../impersonation/subject-tokens.routes.js';
 import { limitsRoutes } from '../console/limits.routes.js';
@@ -12,6 +13,7 @@ import { messagesRoutes } from '../messages/messages.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { hooksRoutes } from '../webhooks/hooks.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
+import { forgetApplicationScopes } from '../oidc/application-scopes.js';
 import { forgetManagementStandings } from './access.js';
 import type { ManagementAuthenticator } from './auth.js';
 import { oidcKeysRoutes } from './oidc-keys.routes.js';
@@ -33,11 +35,14 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   app.addHook('onRequest', async (request) => {
     request.caller = await authenticate(request);
   });
-  // Any write may remove someone's management access (a role, a scope, an application, a
-  // user's suspension): this instance forgets every cached standing before answering.
+  // Any write may remove someone's access (a role, a scope, an application, a user's
+  // suspension): this instance forgets every cached standing and application scope set before
+  // answering. Issuing a subject token changes no one's access.
   app.addHook('onSend', async (request) => {
-    if (request.caller && request.method !== 'GET' && request.method !== 'HEAD')
-      forgetManagementStandings(app.services.db);
+    if (!request.caller || request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.routeOptions.url === '/api/subject-tokens') return;
+    forgetManagementStandings(app.services.db);
+    forgetApplicationScopes(app.services.db);
   });
   await app.register(applicationsRoutes);
   await app.register(resourcesRoutes);
@@ -51,6 +56,7 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(hooksRoutes);
   await app.register(organizationsRoutes);
   await app.register(signInExperienceRoutes);
+  await app.register(sentinelActivitiesRoutes);
   await app.register(messagesRoutes);
   await app.register(oidcKeysRoutes);
   await app.register(limitsRoutes);

@@ -1,11 +1,11 @@
 import { errors, type Client, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
-import { applicationScopeNames } from '../management/access.repository.js';
 import {
   organizationRoleResourceScopeNames,
   organizationScopeNames,
 } from '../organizations/token-scopes.repository.js';
 import { userResourceScopeNames } from '../users/user-scopes.repository.js';
+import { cachedApplicationScopeNames } from './application-scopes.js';
 import {
   ORGANIZATION_RESOURCE,
   organizationIdParam,
@@ -37,7 +37,7 @@ export async function resourceServerInfo(
 
   const names =
     ctx.oidc.params?.grant_type === 'client_credentials'
-      ? await applicationScopeNames(db, client.clientId, resource.id)
+      ? await cachedApplicationScopeNames(db, client.clientId, resource.id)
       : accountId
         ? await userScopeNames(db, accountId, resource.id, organizationId)
         : await resourceScopeNames(db, resource.id);

@@ -2,7 +2,11 @@ import type { Db } from '../storage/database.js';
 import type { ExperienceProfile } from '../storage/tables/experience.js';
 import { ApiError } from '../http/errors.js';
 import { findUserByIdentifier } from '../experience/accounts.repository.js';
-import { identityConflict, signInMethodNotEnabled, verificationNotFound } from '../experience/errors.js';
+import {
+  identityConflict,
+  notSupportedForForgotPassword,
+  signInMethodNotEnabled,
+} from '../experience/errors.js';
 import * as experience from '../experience/experience.repository.js';
 import type { ExperienceState } from '../experience/experience.repository.js';
 import { assertActive } from '../experience/identification.js';
@@ -38,7 +42,7 @@ export async function identifyFederated(
   const social = await findFederatedOutcome({ db }, uid, verificationId, 'Social');
   const outcome = social ?? (await findFederatedOutcome({ db }, uid, verificationId, 'EnterpriseSso'));
   if (!outcome) return false;
-  if (state.interactionEvent === 'ForgotPassword') throw verificationNotFound();
+  if (state.interactionEvent === 'ForgotPassword') throw notSupportedForForgotPassword();
   const isSocial = Boolean(social);
   if (!isSocial && !(await loadSignInExperience(db)).singleSignOnEnabled) throw signInMethodNotEnabled();
   const { identity } = outcome;

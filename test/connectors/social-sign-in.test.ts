@@ -183,7 +183,7 @@ describe('social sign-in through an upstream OpenID Provider', async () => {
         expectStatus(
           await journey.call('POST', '/identification', { verificationId: journey.verificationId }),
           400,
-          'session.verification_session_not_found',
+          'session.verification_failed',
         );
       } finally {
         idp.tamper(undefined);
@@ -209,7 +209,7 @@ describe('social sign-in through an upstream OpenID Provider', async () => {
       verificationId: journey.verificationId,
       connectorData: { code: 'x', state: 'y' },
     });
-    expectStatus(replay, 400, 'session.verification_session_not_found');
+    expectStatus(replay, 404, 'session.verification_session_not_found');
   });
 
   it('registers through a plain OAuth 2.0 connector with a profile mapping', async () => {

@@ -31,7 +31,6 @@ describe('authentication method references', async () => {
   it("does not claim an OTP for a code verified for someone else's address", async () => {
     const victim = await newUser();
     const { authorization, call } = await signInSession();
-    await verifyByCode(t, call, { type: 'email', value: `attacker.${newId(6)}@attacker.example` });
     const verification = expectStatus(
       await call('POST', '/verification/password', {
         identifier: { type: 'username', value: victim.username },
@@ -40,6 +39,8 @@ describe('authentication method references', async () => {
       200,
     );
     expectStatus(await call('POST', '/identification', { verificationId: verification.verificationId }), 204);
+    // A code for an address nobody has is delivered once someone is identified (to link it).
+    await verifyByCode(t, call, { type: 'email', value: `attacker.${newId(6)}@attacker.example` });
     const { redirectTo } = expectStatus(await call('POST', '/submit'), 200);
     const claims = (await completeAuthorization(authorization, redirectTo)).claims();
     assert.equal(claims?.sub, victim.id);

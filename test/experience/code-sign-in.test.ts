@@ -73,11 +73,31 @@ describe('sign-in by codes, password reset and linking through the Experience AP
     assert.equal(signedIn.user?.primaryPhone, phone);
   });
 
-  it('answers user.user_not_exist for a code sign-in of an unknown e-mail, then registers it after a switch', async () => {
-    const email = `unknown.${newId(6)}@example.com`;
+  it('delivers no sign-in or reset code to an unknown address, answering alike; registration codes go', async () => {
+    const known = `known.${newId(6)}@example.com`;
+    await newUser({ primaryEmail: known });
+    await events.take();
+    const unknown = `unknown.${newId(6)}@example.com`;
+    const messagesTo = async (recipient: string) =>
+      expectStatus(await t.api('GET', `/messages?recipient=${encodeURIComponent(recipient)}`), 200).length;
     const { authorization, call } = await openExperience(t, app);
-    expectStatus(await call('PUT', '', { interactionEvent: 'SignIn' }), 204);
-    const verificationId = await verifyByCode(t, call, { type: 'email', value: email });
+    for (const event of ['SignIn', 'ForgotPassword'] as const) {
+      expectStatus(await call('PUT', '', { interactionEvent: event }), 204);
+      for (const value of [known, unknown]) {
+        const sent = expectStatus(
+          await call('POST', '/verification/verification-code', { identifier: { type: 'email', value } }),
+          200,
+        );
+        assert.deepEqual(Object.keys(sent), ['verificationId'], 'the same answer for both');
+      }
+    }
+    assert.equal(await messagesTo(known), 2);
+    assert.equal(await messagesTo(unknown), 0, 'nothing delivered to the unknown address');
+
+    // Registering it: the code is delivered, and the switch back and forth keeps the verification.
+    expectStatus(await call('PUT', '', { interactionEvent: 'Register' }), 204);
+    const verificationId = await verifyByCode(t, call, { type: 'email', value: unknown });
+    expectStatus(await call('PUT', '/interaction-event', { interactionEvent: 'SignIn' }), 204);
     expectStatus(await call('POST', '/identification', { verificationId }), 404, 'user.user_not_exist');
     expectStatus(await call('PUT', '/interaction-event', { interactionEvent: 'Register' }), 204);
     expectStatus(await call('POST', '/identification', { verificationId }), 204);
@@ -94,11 +114,11 @@ describe('sign-in by codes, password reset and linking through the Experience AP
     expectStatus(await call('PUT', '', { interactionEvent: 'ForgotPassword' }), 204);
     expectStatus(
       await call('POST', '/profile', { type: 'password', value: 'Another-Password-2' }),
-      400,
+      404,
       'session.identifier_not_found',
     );
     const verificationId = await verifyByCode(t, call, { type: 'email', value: email });
-    expectStatus(await call('POST', '/submit'), 400, 'session.identifier_not_found');
+    expectStatus(await call('POST', '/submit'), 404, 'session.identifier_not_found');
     expectStatus(await call('POST', '/identification', { verificationId }), 204);
     expectStatus(await call('POST', '/submit'), 422, 'user.missing_profile');
     expectStatus(
@@ -158,16 +178,12 @@ describe('sign-in by codes, password reset and linking through the Experience AP
       200,
     );
     const email = `linked.${newId(6)}@${domain}`;
-    const emailVerification = await verifyByCode(t, call, { type: 'email', value: email });
-    expectStatus(
-      await call('POST', '/profile', { type: 'email', verificationId: emailVerification }),
-      400,
-      'session.identifier_not_found',
-    );
+    // A code to an address nobody has is delivered once the account to link it to is identified.
     expectStatus(
       await call('POST', '/identification', { verificationId: passwordVerification.verificationId }),
       204,
     );
+    const emailVerification = await verifyByCode(t, call, { type: 'email', value: email });
     expectStatus(
       await call('POST', '/profile', { type: 'password', value: 'Whatever-123' }),
       422,

@@ -70,11 +70,11 @@ describe('Experience API rules', async () => {
     const { call } = await session();
     await call('PUT', '', { interactionEvent: 'SignIn' });
     const early = await call('POST', '/submit');
-    assert.equal(early.status, 400);
+    assert.equal(early.status, 404);
     assert.equal(early.body.code, 'session.identifier_not_found');
     await call('POST', '/verification/password', passwordOf(user.username));
     const verifiedOnly = await call('POST', '/submit');
-    assert.equal(verifiedOnly.status, 400, 'a verification alone does not identify');
+    assert.equal(verifiedOnly.status, 404, 'a verification alone does not identify');
   });
 
   it('refuses a verificationId of another interaction', async () => {
@@ -84,10 +84,10 @@ describe('Experience API rules', async () => {
     await second.call('PUT', '', { interactionEvent: 'SignIn' });
     const { body } = await first.call('POST', '/verification/password', passwordOf(user.username));
     const stolen = await second.call('POST', '/identification', { verificationId: body.verificationId });
-    assert.equal(stolen.status, 400);
+    assert.equal(stolen.status, 404);
     assert.equal(stolen.body.code, 'session.verification_session_not_found');
     const unknown = await second.call('POST', '/identification', { verificationId: 'made-up' });
-    assert.equal(unknown.status, 400);
+    assert.equal(unknown.status, 404);
   });
 
   it('forgets earlier verifications when the experience is restarted', async () => {
@@ -96,7 +96,7 @@ describe('Experience API rules', async () => {
     const { body } = await call('POST', '/verification/password', passwordOf(user.username));
     await call('PUT', '', { interactionEvent: 'SignIn' });
     const stale = await call('POST', '/identification', { verificationId: body.verificationId });
-    assert.equal(stale.status, 400);
+    assert.equal(stale.status, 404);
   });
 
   it('refuses to identify a second, different user in one interaction', async () => {
@@ -196,12 +196,14 @@ describe('Experience API rules', async () => {
 
   it('refuses to skip steps in every flow', async () => {
     const email = `skip.${Date.now()}@example.com`;
+    // An account has the address, so that a sign-in code is delivered to it.
+    assert.equal((await t.api('POST', '/users', { primaryEmail: email })).status, 200);
     const first = await session();
     const second = await session();
     await first.call('PUT', '', { interactionEvent: 'SignIn' });
     await second.call('PUT', '', { interactionEvent: 'Register' });
     // Submit before any verification, per flow.
-    expectStatus(await first.call('POST', '/submit'), 400, 'session.identifier_not_found');
+    expectStatus(await first.call('POST', '/submit'), 404, 'session.identifier_not_found');
     expectStatus(await second.call('POST', '/submit'), 422, 'user.missing_profile');
 
     // A code not yet verified identifies nothing; a code is bound to its identifier and interaction.
@@ -212,14 +214,10 @@ describe('Experience API rules', async () => {
     );
     const code = await latestCode(t, email);
     const pending = { verificationId: sent.verificationId };
-    expectStatus(
-      await first.call('POST', '/identification', pending),
-      400,
-      'session.verification_session_not_found',
-    );
+    expectStatus(await first.call('POST', '/identification', pending), 400, 'session.verification_failed');
     expectStatus(
       await second.call('POST', '/profile', { type: 'email', ...pending }),
-      400,
+      404,
       'session.verification_session_not_found',
     );
     const verify = (call: Call, body: object) => call('POST', '/verification/verification-code/verify', body);
@@ -230,17 +228,17 @@ describe('Experience API rules', async () => {
     );
     expectStatus(
       await verify(first.call, { identifier: { type: 'phone', value: '15550001111' }, ...pending, code }),
-      400,
+      404,
       'session.verification_session_not_found',
     );
     expectStatus(
       await verify(second.call, { identifier, ...pending, code }),
-      400,
+      404,
       'session.verification_session_not_found',
     );
     expectStatus(
       await verify(first.call, { identifier, verificationId: 'made-up', code }),
-      400,
+      404,
       'session.verification_session_not_found',
     );
     expectStatus(await verify(first.call, { identifier, ...pending, code }), 200);
@@ -251,7 +249,7 @@ describe('Experience API rules', async () => {
     );
     expectStatus(
       await second.call('POST', '/identification', pending),
-      400,
+      404,
       'session.verification_session_not_found',
     );
 
@@ -264,10 +262,10 @@ describe('Experience API rules', async () => {
     );
     expectStatus(
       await reset.call('POST', '/identification', byPassword),
-      400,
-      'session.verification_session_not_found',
+      422,
+      'session.not_supported_for_forgot_password',
     );
-    expectStatus(await reset.call('POST', '/submit'), 400, 'session.identifier_not_found');
+    expectStatus(await reset.call('POST', '/submit'), 404, 'session.identifier_not_found');
     expectStatus(
       await reset.call('PUT', '/interaction-event', { interactionEvent: 'SignIn' }),
       422,
@@ -275,8 +273,8 @@ describe('Experience API rules', async () => {
     );
     expectStatus(
       await reset.call('POST', '/profile', { type: 'username', value: 'someone' }),
-      422,
-      'session.profile_not_supported',
+      400,
+      'session.not_supported_for_forgot_password',
     );
   });
 

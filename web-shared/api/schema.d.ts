@@ -1259,6 +1259,23 @@ export interface paths {
         patch: operations["UpdateSignInExp"];
         trace?: never;
     };
+    "/api/sentinel-activities/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unblock identifiers locked after failed verifications */
+        post: operations["CreateSentinelActivitiesDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages": {
         parameters: {
             query?: never;
@@ -1625,6 +1642,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/experience/verification/new-password-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a username and password for a new account (Register) */
+        post: operations["CreateNewPasswordIdentityVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/experience/verification/verification-code": {
         parameters: {
             query?: never;
@@ -1892,6 +1926,23 @@ export interface paths {
         put?: never;
         /** Add what the account is missing: username, password, verified e-mail or phone */
         post: operations["AddUserProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/experience/profile/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the new password of a ForgotPassword experience (written at submit) */
+        put: operations["ResetUserPassword"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2177,7 +2228,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current interaction: its prompt and application */
+        /** The current interaction: its prompt and application, and the experience so far */
         get: operations["GetInteraction"];
         put?: never;
         post?: never;
@@ -9379,6 +9430,12 @@ export interface operations {
                         signUp: {
                             identifiers: ("username" | "email" | "phone")[];
                             password: boolean;
+                            verify: boolean;
+                            secondaryIdentifiers: {
+                                /** @enum {string} */
+                                identifier: "username" | "email" | "phone" | "emailOrPhone";
+                                verify?: boolean;
+                            }[];
                         };
                         signIn: {
                             methods: {
@@ -9386,6 +9443,8 @@ export interface operations {
                                 identifier: "username" | "email" | "phone";
                                 password: boolean;
                                 verificationCode: boolean;
+                                /** @default true */
+                                isPasswordPrimary: boolean;
                             }[];
                         };
                         passwordPolicy: {
@@ -9398,6 +9457,9 @@ export interface operations {
                             };
                             rejects: {
                                 userInfo: boolean;
+                                repetitionAndSequence: boolean;
+                                words: string[];
+                                pwned: boolean;
                             };
                         };
                         mfa: {
@@ -9411,13 +9473,39 @@ export interface operations {
                             logoUrl?: string;
                             /** Format: uri */
                             darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
                         };
                         color: {
                             primaryColor: string;
                             isDarkModeEnabled: boolean;
                             darkPrimaryColor: string;
                         };
+                        languageInfo: {
+                            autoDetect: boolean;
+                            fallbackLanguage: string;
+                        };
+                        sentinelPolicy: {
+                            maxAttempts?: number | null;
+                            /** @description Minutes; fractions allowed down to one second */
+                            lockoutDuration?: number | null;
+                        };
                         socialSignInConnectorTargets: string[];
+                        /** Format: uri */
+                        termsOfUseUrl: string | null;
+                        /** Format: uri */
+                        privacyPolicyUrl: string | null;
+                        /** @enum {string} */
+                        agreeToTermsPolicy: "Automatic" | "ManualRegistrationOnly" | "Manual";
+                        /** @enum {string} */
+                        signInMode: "SignIn" | "Register" | "SignInAndRegister";
+                        customCss: string | null;
+                        /** Format: email */
+                        supportEmail: string | null;
+                        /** Format: uri */
+                        supportWebsiteUrl: string | null;
                         singleSignOnEnabled: boolean;
                     };
                 };
@@ -9435,33 +9523,44 @@ export interface operations {
             content: {
                 "application/json": {
                     signUp?: {
-                        identifiers: ("username" | "email" | "phone")[];
-                        password: boolean;
+                        identifiers?: ("username" | "email" | "phone")[];
+                        password?: boolean;
+                        verify?: boolean;
+                        secondaryIdentifiers?: {
+                            /** @enum {string} */
+                            identifier: "username" | "email" | "phone" | "emailOrPhone";
+                            verify?: boolean;
+                        }[];
                     };
                     signIn?: {
-                        methods: {
+                        methods?: {
                             /** @enum {string} */
                             identifier: "username" | "email" | "phone";
                             password: boolean;
                             verificationCode: boolean;
+                            /** @default true */
+                            isPasswordPrimary?: boolean;
                         }[];
                     };
                     passwordPolicy?: {
-                        length: {
-                            min: number;
-                            max: number;
+                        length?: {
+                            min?: number;
+                            max?: number;
                         };
-                        characterTypes: {
-                            min: number;
+                        characterTypes?: {
+                            min?: number;
                         };
-                        rejects: {
-                            userInfo: boolean;
+                        rejects?: {
+                            userInfo?: boolean;
+                            repetitionAndSequence?: boolean;
+                            words?: string[];
+                            pwned?: boolean;
                         };
                     };
                     mfa?: {
-                        factors: ("Totp" | "WebAuthn" | "BackupCode")[];
+                        factors?: ("Totp" | "WebAuthn" | "BackupCode")[];
                         /** @enum {string} */
-                        policy: "UserControlled" | "Mandatory";
+                        policy?: "UserControlled" | "Mandatory";
                     };
                     branding?: {
                         name?: string;
@@ -9469,13 +9568,39 @@ export interface operations {
                         logoUrl?: string;
                         /** Format: uri */
                         darkLogoUrl?: string;
+                        /** Format: uri */
+                        favicon?: string;
+                        /** Format: uri */
+                        darkFavicon?: string;
                     };
                     color?: {
-                        primaryColor: string;
-                        isDarkModeEnabled: boolean;
-                        darkPrimaryColor: string;
+                        primaryColor?: string;
+                        isDarkModeEnabled?: boolean;
+                        darkPrimaryColor?: string;
+                    };
+                    languageInfo?: {
+                        autoDetect?: boolean;
+                        fallbackLanguage?: string;
+                    };
+                    sentinelPolicy?: {
+                        maxAttempts?: number | null;
+                        /** @description Minutes; fractions allowed down to one second */
+                        lockoutDuration?: number | null;
                     };
                     socialSignInConnectorTargets?: string[];
+                    /** Format: uri */
+                    termsOfUseUrl?: string | null;
+                    /** Format: uri */
+                    privacyPolicyUrl?: string | null;
+                    /** @enum {string} */
+                    agreeToTermsPolicy?: "Automatic" | "ManualRegistrationOnly" | "Manual";
+                    /** @enum {string} */
+                    signInMode?: "SignIn" | "Register" | "SignInAndRegister";
+                    customCss?: string | null;
+                    /** Format: email */
+                    supportEmail?: string | null;
+                    /** Format: uri */
+                    supportWebsiteUrl?: string | null;
                     singleSignOnEnabled?: boolean;
                 };
             };
@@ -9492,6 +9617,12 @@ export interface operations {
                         signUp: {
                             identifiers: ("username" | "email" | "phone")[];
                             password: boolean;
+                            verify: boolean;
+                            secondaryIdentifiers: {
+                                /** @enum {string} */
+                                identifier: "username" | "email" | "phone" | "emailOrPhone";
+                                verify?: boolean;
+                            }[];
                         };
                         signIn: {
                             methods: {
@@ -9499,6 +9630,8 @@ export interface operations {
                                 identifier: "username" | "email" | "phone";
                                 password: boolean;
                                 verificationCode: boolean;
+                                /** @default true */
+                                isPasswordPrimary: boolean;
                             }[];
                         };
                         passwordPolicy: {
@@ -9511,6 +9644,9 @@ export interface operations {
                             };
                             rejects: {
                                 userInfo: boolean;
+                                repetitionAndSequence: boolean;
+                                words: string[];
+                                pwned: boolean;
                             };
                         };
                         mfa: {
@@ -9524,15 +9660,83 @@ export interface operations {
                             logoUrl?: string;
                             /** Format: uri */
                             darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
                         };
                         color: {
                             primaryColor: string;
                             isDarkModeEnabled: boolean;
                             darkPrimaryColor: string;
                         };
+                        languageInfo: {
+                            autoDetect: boolean;
+                            fallbackLanguage: string;
+                        };
+                        sentinelPolicy: {
+                            maxAttempts?: number | null;
+                            /** @description Minutes; fractions allowed down to one second */
+                            lockoutDuration?: number | null;
+                        };
                         socialSignInConnectorTargets: string[];
+                        /** Format: uri */
+                        termsOfUseUrl: string | null;
+                        /** Format: uri */
+                        privacyPolicyUrl: string | null;
+                        /** @enum {string} */
+                        agreeToTermsPolicy: "Automatic" | "ManualRegistrationOnly" | "Manual";
+                        /** @enum {string} */
+                        signInMode: "SignIn" | "Register" | "SignInAndRegister";
+                        customCss: string | null;
+                        /** Format: email */
+                        supportEmail: string | null;
+                        /** Format: uri */
+                        supportWebsiteUrl: string | null;
                         singleSignOnEnabled: boolean;
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateSentinelActivitiesDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    targetType: "User" | "App";
+                    /** @description Identifier values as typed at sign-in: usernames, e-mail addresses, phone numbers */
+                    targets: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
                 };
             };
             /** @description Default Response */
@@ -11132,6 +11336,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
         };
     };
     UpdateInteractionEvent: {
@@ -11161,6 +11378,19 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11233,6 +11463,65 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateNewPasswordIdentityVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    identifier: {
+                        /** @enum {string} */
+                        type: "username";
+                        value: string;
+                    };
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verificationId: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11385,6 +11674,19 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12048,6 +12350,19 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12140,6 +12455,84 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ResetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12211,6 +12604,19 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13116,6 +13522,12 @@ export interface operations {
                         signUp: {
                             identifiers: ("username" | "email" | "phone")[];
                             password: boolean;
+                            verify: boolean;
+                            secondaryIdentifiers: {
+                                /** @enum {string} */
+                                identifier: "username" | "email" | "phone" | "emailOrPhone";
+                                verify?: boolean;
+                            }[];
                         };
                         signIn: {
                             methods: {
@@ -13123,6 +13535,8 @@ export interface operations {
                                 identifier: "username" | "email" | "phone";
                                 password: boolean;
                                 verificationCode: boolean;
+                                /** @default true */
+                                isPasswordPrimary: boolean;
                             }[];
                         };
                         passwordPolicy: {
@@ -13135,6 +13549,9 @@ export interface operations {
                             };
                             rejects: {
                                 userInfo: boolean;
+                                repetitionAndSequence: boolean;
+                                words: string[];
+                                pwned: boolean;
                             };
                         };
                         mfa: {
@@ -13148,13 +13565,39 @@ export interface operations {
                             logoUrl?: string;
                             /** Format: uri */
                             darkLogoUrl?: string;
+                            /** Format: uri */
+                            favicon?: string;
+                            /** Format: uri */
+                            darkFavicon?: string;
                         };
                         color: {
                             primaryColor: string;
                             isDarkModeEnabled: boolean;
                             darkPrimaryColor: string;
                         };
+                        languageInfo: {
+                            autoDetect: boolean;
+                            fallbackLanguage: string;
+                        };
+                        sentinelPolicy: {
+                            maxAttempts?: number | null;
+                            /** @description Minutes; fractions allowed down to one second */
+                            lockoutDuration?: number | null;
+                        };
                         socialSignInConnectorTargets: string[];
+                        /** Format: uri */
+                        termsOfUseUrl: string | null;
+                        /** Format: uri */
+                        privacyPolicyUrl: string | null;
+                        /** @enum {string} */
+                        agreeToTermsPolicy: "Automatic" | "ManualRegistrationOnly" | "Manual";
+                        /** @enum {string} */
+                        signInMode: "SignIn" | "Register" | "SignInAndRegister";
+                        customCss: string | null;
+                        /** Format: email */
+                        supportEmail: string | null;
+                        /** Format: uri */
+                        supportWebsiteUrl: string | null;
                         singleSignOnEnabled: boolean;
                         socialConnectors: {
                             id: string;
@@ -13193,6 +13636,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        interactionEvent?: "SignIn" | "Register" | "ForgotPassword";
+                        /** @description The identified account */
+                        userId?: string;
+                        /** @description What the flow collected so far; never a password or a provider token */
+                        profile?: {
+                            username?: string;
+                            primaryEmail?: string;
+                            primaryPhone?: string;
+                            name?: string;
+                            avatar?: string;
+                        };
+                        verificationRecords?: {
+                            id: string;
+                            type: string;
+                            verified: boolean;
+                            identifier?: {
+                                /** @enum {string} */
+                                type: "username" | "email" | "phone";
+                                value: string;
+                            };
+                            userId?: string;
+                        }[];
                         uid: string;
                         /** @description `login` or `consent`: what oidc-provider asks for */
                         prompt: string;

@@ -20,7 +20,12 @@ export function IdentifierSettings({
   const setMethod = (identifier: Identifier, change: Partial<Method> | null) => {
     const others = methods.filter((m) => m.identifier !== identifier);
     if (change === null) return setMethods(others);
-    const current = method(identifier) ?? { identifier, password: true, verificationCode: false };
+    const current = method(identifier) ?? {
+      identifier,
+      password: true,
+      verificationCode: false,
+      isPasswordPrimary: true,
+    };
     setMethods([...others, { ...current, ...change }]);
   };
   return (

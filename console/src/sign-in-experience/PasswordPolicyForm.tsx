@@ -14,7 +14,7 @@ export function PasswordPolicyForm({ policy, onSave }: { policy: Policy; onSave:
     onSave({
       length: { min: Number(min), max: Number(max) },
       characterTypes: { min: Number(kinds) },
-      rejects: { userInfo: rejectUserInfo },
+      rejects: { ...policy.rejects, userInfo: rejectUserInfo },
     });
   };
   return (

@@ -52,7 +52,8 @@ export function SignInExperiencePage() {
       <section className="panel" aria-labelledby="limits">
         <h2 id="limits">Lockout and send limits in force</h2>
         <p className="muted">
-          Set by environment variables (TESSERA_LOCKOUT_*, TESSERA_SEND_*); shown here read-only.
+          The lockout follows the sign-in experience’s sentinelPolicy, else TESSERA_LOCKOUT_*; the send limits
+          are TESSERA_SEND_* settings. Shown here read-only.
         </p>
         <ErrorNotice error={limits.error} />
         {limits.data ? (

@@ -60,7 +60,14 @@ export function ForgotPasswordPage() {
           value={address}
           onChange={(e) => setAddress(e.target.value)}
         />
-        {step === 'code' ? <CodeField autoFocus value={code} onValue={setCode} /> : null}
+        {step === 'code' ? (
+          <>
+            <p className="status" role="status">
+              If an account uses {address}, a code is on its way to it.
+            </p>
+            <CodeField autoFocus value={code} onValue={setCode} />
+          </>
+        ) : null}
         {step === 'password' ? (
           <>
             <Field

@@ -55,7 +55,7 @@ export function CodeForm() {
   return (
     <form onSubmit={verify} noValidate>
       <p className="status" role="status">
-        We sent a code to {address}.
+        If an account uses {address}, a code is on its way to it.
       </p>
       <CodeField autoFocus value={code} onValue={setCode} />
       <Alert error={error} />

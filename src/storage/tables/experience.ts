@@ -6,10 +6,12 @@ export type InteractionEvent = 'SignIn' | 'Register' | 'ForgotPassword';
  * What a verification proves: a password of an account, the control of an e-mail/phone, an
  * identity at a social or enterprise SSO provider, or a second factor (an authenticator app's
  * code, a backup code, a WebAuthn credential), either being bound (`payload.purpose = 'bind'`) or
- * answering a challenge (`'challenge'`).
+ * answering a challenge (`'challenge'`). `NewPasswordIdentity` is a registration's username and
+ * password (the hash in `payload.passwordHash`), checked but proving nothing yet.
  */
 export type VerificationType =
   | 'Password'
+  | 'NewPasswordIdentity'
   | 'EmailVerificationCode'
   | 'PhoneVerificationCode'
   | 'Social'
