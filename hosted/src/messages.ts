@@ -16,10 +16,12 @@ export function humanMessage(error: unknown, limits?: Limits): string {
       return 'The account or the password is incorrect.';
     case 'session.verification_blocked_too_many_attempts':
       return `Too many failed attempts. For your security, try again in ${minutes(limits?.lockoutSeconds ?? 600)}.`;
-    case 'request.message_rate_limited':
-      return `Too many codes were sent to this address recently. Wait ${minutes(
-        limits?.sendMinIntervalSeconds ?? 60,
-      )} (longer after several codes) before asking for another one.`;
+    case 'request.message_rate_limited': {
+      const wait = (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      return `Too many codes were sent to this address recently. You can ask for another one in ${minutes(
+        wait ?? limits?.sendMinIntervalSeconds ?? 60,
+      )}.`;
+    }
     case 'verification_code.code_mismatch':
       return 'That code is not right. Check it and try again.';
     case 'verification_code.expired':

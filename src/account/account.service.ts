@@ -1,4 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { EventSink } from '../management/mutation.js';
+import type { Database } from '../storage/schema.js';
 import { ApiError } from '../http/errors.js';
 import { assertIdentifierFree } from '../experience/identification.js';
 import { normalizeIdentifier } from '../experience/identifiers.js';
@@ -27,6 +30,25 @@ export function accountContext(request: FastifyRequest, caller: AccountCaller): 
     userAgent: request.headers['user-agent'],
     experience: { applicationId: caller.applicationId },
   };
+}
+
+/**
+ * A change of the user's own account in one transaction; the events it emits go out with the
+ * Account API's context (the token's application).
+ */
+export async function changeAccount<T>(
+  request: FastifyRequest,
+  caller: AccountCaller,
+  change: (trx: Transaction<Database>, events: EventSink) => Promise<T>,
+): Promise<T> {
+  const result = await request.server.services.db.transaction().execute(async (trx) => {
+    const pending: PendingEvent[] = [];
+    const value = await change(trx, { emit: (event, payload) => pending.push({ event, payload }) });
+    await enqueueEvents(trx, accountContext(request, caller), pending);
+    return value;
+  });
+  nudgeDeliveries();
+  return result;
 }
 
 const recordNotFound = () =>
@@ -81,21 +103,14 @@ export async function linkPrimaryIdentifier(
   const { db } = request.server.services;
   const identifier = normalizeIdentifier(raw);
   await assertIdentifierFree(db, identifier, caller.userId);
-  await db.transaction().execute(async (trx) => {
+  await changeAccount(request, caller, async (trx, events) => {
     const where = { id: recordId, purpose: 'Account' as const, userId: caller.userId, identifier };
     if (!(await consumeVerifiedCode(trx, where))) throw recordNotFound();
-    const pending: PendingEvent[] = [];
-    const sink = {
-      emit: (event: PendingEvent['event'], payload: Record<string, unknown>) =>
-        pending.push({ event, payload }),
-    };
     await updateUser(
       trx,
-      sink,
+      events,
       caller.userId,
       identifier.type === 'email' ? { primaryEmail: identifier.value } : { primaryPhone: identifier.value },
     );
-    await enqueueEvents(trx, accountContext(request, caller), pending);
   });
-  nudgeDeliveries();
 }

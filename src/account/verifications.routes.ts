@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../experience/route-schemas.js';
+import { accountWebAuthnRoutes } from '../mfa/account-webauthn.routes.js';
 import { authenticateAccount } from './account-auth.js';
 import { verifyAccountPassword } from './identity-verification.js';
 
@@ -30,4 +31,6 @@ export const verificationsRoutes: FastifyPluginAsync = async (plugin) => {
       return reply.status(201).send(await verifyAccountPassword(request, caller, request.body.password));
     },
   );
+
+  await app.register(accountWebAuthnRoutes);
 };

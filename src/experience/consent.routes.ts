@@ -5,6 +5,8 @@ import { ApiError } from '../http/errors.js';
 import { findUser } from '../users/users.repository.js';
 import { findApplication } from './accounts.repository.js';
 import { grantFirstPartyConsent } from './consent.js';
+import { ORGANIZATIONS_SCOPE } from '../oidc/organization-tokens.js';
+import { organizationsToChoose, recordOrganizationChoice } from './consent-organizations.js';
 import { currentInteraction } from './interaction.js';
 import { errors } from './route-schemas.js';
 
@@ -16,7 +18,21 @@ const consentInfo = z.object({
   user: z.object({ id: z.string(), name: z.string() }),
   scopes: z.array(z.string()).describe('OpenID scopes asked for'),
   resources: z.array(z.object({ indicator: z.string(), scopes: z.array(z.string()) })),
+  organizations: z
+    .array(z.object({ id: z.string(), name: z.string() }))
+    .optional()
+    .describe('The user’s organizations, when the application asks for them: the user picks which'),
 });
+
+const consentBody = z
+  .object({
+    organizationIds: z
+      .array(z.string().min(1).max(64))
+      .max(100)
+      .optional()
+      .describe('The organizations (of those listed) the application may act in'),
+  })
+  .optional();
 
 /**
  * Consent for third-party applications (first-party ones never ask): what the application asks
@@ -53,6 +69,8 @@ export const consentRoutes: FastifyPluginAsync = async (plugin) => {
         missingOIDCScope?: string[];
         missingResourceScopes?: Record<string, string[]>;
       };
+      const organizations = await organizationsToChoose(db, interaction, accountId);
+      const scopes = [...(details.missingOIDCScope ?? []), ...(organizations ? [ORGANIZATIONS_SCOPE] : [])];
       return {
         application: {
           id: clientId,
@@ -63,11 +81,12 @@ export const consentRoutes: FastifyPluginAsync = async (plugin) => {
           id: accountId,
           name: user?.name ?? user?.username ?? user?.primary_email ?? user?.primary_phone ?? accountId,
         },
-        scopes: details.missingOIDCScope ?? [],
+        scopes: [...new Set(scopes)],
         resources: Object.entries(details.missingResourceScopes ?? {}).map(([indicator, scopes]) => ({
           indicator,
           scopes,
         })),
+        ...(organizations ? { organizations } : {}),
       };
     },
   );
@@ -78,11 +97,14 @@ export const consentRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         ...schema,
         summary: 'Accept: the browser goes on to redirectTo',
-        response: { 200: z.object({ redirectTo: z.string() }), ...errors(400) },
+        body: consentBody,
+        response: { 200: z.object({ redirectTo: z.string() }), ...errors(400, 403) },
       },
     },
     async (request, reply) => {
       const { interaction, accountId } = await consentInteraction(request, reply);
+      const organizationIds = request.body?.organizationIds ?? [];
+      await recordOrganizationChoice(db, interaction, accountId, organizationIds);
       const grantId = await grantFirstPartyConsent(provider, db, interaction, accountId);
       const redirectTo = await provider.interactionResult(
         request.raw,

@@ -35,7 +35,8 @@ export const passwordPolicy = passwordPolicyBase.refine((policy) => policy.lengt
 
 /**
  * Logto's `mfa` member. No factors: MFA is off. `UserControlled`: users may bind a factor (a
- * registration is offered it, skippably); `Mandatory`: every sign-in and registration needs one.
+ * registration, and sign-ins until the user declines once, offer it skippably); `Mandatory`:
+ * every sign-in and registration needs one.
  * Backup codes only back another factor up.
  */
 export const mfaSettings = mfaSettingsBase

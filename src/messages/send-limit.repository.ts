@@ -27,6 +27,29 @@ export async function takeSendSlot(
   return rows.length > 0;
 }
 
+/**
+ * Seconds until `recipient` may be sent a code again: the minimum gap after the last send, and
+ * when the hour is full, until its oldest counted send leaves the sliding hour.
+ */
+export async function sendSlotWaitSeconds(
+  db: Db,
+  recipient: string,
+  limits: { perHour: number; minIntervalSeconds: number },
+): Promise<number> {
+  const { rows } = await sql<{ wait: number | null }>`
+    SELECT ceil(greatest(
+      0,
+      extract(epoch FROM max(t) + make_interval(secs => ${limits.minIntervalSeconds}::int) - now()),
+      CASE WHEN count(*) >= ${limits.perHour}::int THEN extract(epoch FROM
+        (array_agg(t ORDER BY t))[count(*) - ${limits.perHour}::int + 1] + interval '1 hour' - now()
+      ) ELSE 0 END
+    ))::int AS wait
+    FROM message_send_limits AS l, unnest(l.sent_at) AS t
+    WHERE l.recipient = ${recipient} AND t > now() - interval '1 hour'
+  `.execute(db);
+  return rows[0]?.wait ?? 0;
+}
+
 /** Recipients whose last send left the window carry nothing worth keeping. */
 export async function deleteIdleSendCounters(db: Db): Promise<void> {
   await sql`

@@ -1,19 +1,20 @@
 import type { Services } from '../app.js';
 import { ApiError } from '../http/errors.js';
 import { fireEvents, type TriggerContext } from '../webhooks/outbox.js';
-import { takeSendSlot } from './send-limit.repository.js';
+import { sendSlotWaitSeconds, takeSendSlot } from './send-limit.repository.js';
 
-export const messageRateLimited = () =>
+export const messageRateLimited = (retryAfterSeconds?: number) =>
   new ApiError(
     429,
     'request.message_rate_limited',
     'Too many codes were sent to this recipient recently; wait before asking for another one.',
+    retryAfterSeconds === undefined ? undefined : { retryAfterSeconds },
   );
 
 /**
  * The per-recipient limit of end-user send paths (Experience API, Account API); management-side
  * sends never come here. Over the limit, `Message.RateLimited` fires (committed at once, the
- * refusal rolls nothing back) and the caller gets 429.
+ * refusal rolls nothing back) and the caller gets 429 with the seconds to wait (`retryAfterSeconds`).
  */
 export async function guardSendLimit(
   services: Services,
@@ -22,11 +23,8 @@ export async function guardSendLimit(
   action = 'VerificationCodeSend',
 ): Promise<void> {
   const { sendLimitPerHour, sendMinIntervalSeconds } = services.config.messages;
-  const allowed = await takeSendSlot(services.db, recipient, {
-    perHour: sendLimitPerHour,
-    minIntervalSeconds: sendMinIntervalSeconds,
-  });
-  if (allowed) return;
+  const limits = { perHour: sendLimitPerHour, minIntervalSeconds: sendMinIntervalSeconds };
+  if (await takeSendSlot(services.db, recipient, limits)) return;
   await fireEvents(services.db, context, [{ event: 'Message.RateLimited', payload: { action, recipient } }]);
-  throw messageRateLimited();
+  throw messageRateLimited(await sendSlotWaitSeconds(services.db, recipient, limits));
 }

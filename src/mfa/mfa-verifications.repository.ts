@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../storage/database.js';
+import type { Database } from '../storage/schema.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import { json } from '../storage/json.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';
@@ -61,4 +62,18 @@ export async function firstFactorIdentifier(
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
   return row?.identifier ?? undefined;
+}
+
+/** The user declined a user-controlled offer to bind a second factor before. */
+export async function hasSkippedMfa(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('mfa_skipped_at')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row?.mfa_skipped_at);
+}
+
+export async function recordMfaSkipped(trx: Transaction<Database>, userId: string): Promise<void> {
+  await trx.updateTable('users').set({ mfa_skipped_at: new Date() }).where('id', '=', userId).execute();
 }

@@ -8,15 +8,20 @@ import type { Database } from '../storage/schema.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';
 import { missingMfa, requireMfaVerification } from './errors.js';
 import { listFactors } from './mfa.repository.js';
-import { answeredChallenges, findMfaVerification } from './mfa-verifications.repository.js';
+import {
+  answeredChallenges,
+  findMfaVerification,
+  hasSkippedMfa,
+  recordMfaSkipped,
+} from './mfa-verifications.repository.js';
 import { bindFactors, type NewUserFactor } from './user-factors.js';
 import type { StoredCredential } from './webauthn.js';
 
 /**
  * The MFA rule of a submit, checked before the login is given (so `PostSignIn` waits for it).
  * A user with an enabled factor must have answered a challenge with one in this interaction;
- * without one, a mandatory policy (or, at registration, a user-controlled one not declined)
- * asks for a factor to be bound first.
+ * without one, a mandatory policy asks for a factor to be bound first, and a user-controlled
+ * one offers it (skippably) at registration and at sign-ins until the user declines once.
  */
 export async function assertMfaSatisfied(db: Db, state: ExperienceState, userId: string | undefined) {
   const { mfa } = await loadSignInExperience(db);
@@ -31,12 +36,13 @@ export async function assertMfaSatisfied(db: Db, state: ExperienceState, userId:
   const binding = (state.profile.mfa ?? []).some((entry) => entry.type !== 'BackupCode');
   if (binding) return;
   if (mfa.policy === 'Mandatory') throw missingMfa(mfa.factors, false);
-  if (state.interactionEvent === 'Register' && !state.profile.mfaSkipped) throw missingMfa(mfa.factors, true);
+  if (state.profile.mfaSkipped) return;
+  if (!userId || !(await hasSkippedMfa(db, userId))) throw missingMfa(mfa.factors, true);
 }
 
 /**
  * The factors bound during the interaction become the user's, in the submit's transaction;
- * `events` is null at registration (see bindFactors).
+ * `events` is null at registration (see bindFactors). A declined offer is remembered.
  */
 export async function bindPendingFactors(
   trx: Transaction<Database>,
@@ -51,6 +57,7 @@ export async function bindPendingFactors(
     factors.push(factorOf(type, record.payload));
   }
   await bindFactors(trx, events, userId, factors);
+  if (state.profile.mfaSkipped && factors.length === 0) await recordMfaSkipped(trx, userId);
 }
 
 function factorOf(type: MfaFactor, payload: Record<string, unknown>): NewUserFactor {

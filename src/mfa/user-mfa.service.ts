@@ -2,11 +2,12 @@ import type { Transaction } from 'kysely';
 import type { EventSink } from '../management/mutation.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
+import type { UserRow } from '../users/users.repository.js';
 import { getUser } from '../users/users.service.js';
 import { hashBackupCode, newBackupCodes } from './backup-codes.js';
 import { backupCodeAlone } from './errors.js';
 import { toFactorResponse } from './factor-views.js';
-import type { createFactorBody } from './factor.schemas.js';
+import { normalizeTotpSecret, type createFactorBody } from './factor.schemas.js';
 import { listFactors } from './mfa.repository.js';
 import { newTotpSecret, totpEnrolment } from './totp.js';
 import { bindFactors } from './user-factors.js';
@@ -15,6 +16,23 @@ import type { z } from 'zod';
 export async function listUserFactors(db: Db, userId: string) {
   await getUser(db, userId);
   return (await listFactors(db, userId)).map(toFactorResponse);
+}
+
+type Named = Pick<UserRow, 'id' | 'username' | 'primary_email' | 'primary_phone'>;
+
+/** How an authenticator app or a passkey names the account: its sign-in name. */
+export const factorLabel = (user: Named) =>
+  user.username ?? user.primary_email ?? user.primary_phone ?? user.id;
+
+/** The QR code of a TOTP secret, labelled with the user's sign-in name. */
+export async function userTotpEnrolment(user: Named, secret: string) {
+  return (await totpEnrolment(secret, factorLabel(user), 'Tessera')).secretQrCode;
+}
+
+/** Backup codes only back up another factor. */
+export async function assertAnotherFactor(db: Db, userId: string): Promise<void> {
+  const others = (await listFactors(db, userId)).filter((factor) => factor.type !== 'BackupCode');
+  if (others.length === 0) throw backupCodeAlone();
 }
 
 /**
@@ -29,14 +47,11 @@ export async function createUserFactor(
 ) {
   const user = await getUser(trx, userId);
   if (input.type === 'Totp') {
-    const secret = input.secret?.toUpperCase().replace(/=+$/, '') ?? newTotpSecret();
+    const secret = input.secret ? normalizeTotpSecret(input.secret) : newTotpSecret();
     await bindFactors(trx, events, userId, [{ type: 'Totp', secret }]);
-    const label = user.username ?? user.primary_email ?? user.primary_phone ?? user.id;
-    const { secretQrCode } = await totpEnrolment(secret, label, 'Tessera');
-    return { type: 'Totp' as const, secret, secretQrCode };
+    return { type: 'Totp' as const, secret, secretQrCode: await userTotpEnrolment(user, secret) };
   }
-  const others = (await listFactors(trx, userId)).filter((factor) => factor.type !== 'BackupCode');
-  if (others.length === 0) throw backupCodeAlone();
+  await assertAnotherFactor(trx, userId);
   const codes = input.codes ?? newBackupCodes();
   await bindFactors(trx, events, userId, [
     { type: 'BackupCode', hashes: [...new Set(codes.map(hashBackupCode))] },

@@ -21,6 +21,7 @@ const columns = [
   'application_id',
   'is_suspended',
   'last_sign_in_at',
+  'mfa_skipped_at',
   'created_at',
   'updated_at',
 ] as const;

@@ -7,7 +7,7 @@ import { startChromium } from '../support/chromium.js';
 import { startTestService } from '../support/service.js';
 import { createApplication, createUser } from '../support/sign-in-fixtures.js';
 import { setMfaPolicy, totpCode } from '../mfa/journey.js';
-import { assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
+import { assertAllLabelled, assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
 
 describe('hosted MFA pages in Chromium: TOTP, backup codes, passkeys', async () => {
   // localhost: a WebAuthn relying party cannot be an IP address.
@@ -36,6 +36,7 @@ describe('hosted MFA pages in Chromium: TOTP, backup codes, passkeys', async () 
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const secret = (await page.getByLabel('Secret key').textContent())!.trim();
     await assertNoOverflow(page);
+    await assertAllLabelled(page);
     await screenshot(page, 'mfa-totp-binding');
     await page.getByLabel('Authenticator code').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -44,6 +45,7 @@ describe('hosted MFA pages in Chromium: TOTP, backup codes, passkeys', async () 
     assert.equal(await codes.count(), 10);
     const backupCode = (await codes.first().textContent())!.trim();
     await assertNoOverflow(page);
+    await assertAllLabelled(page);
     await screenshot(page, 'mfa-backup-codes');
     await page.getByRole('button', { name: 'I have saved my backup codes' }).click();
     await backAtApplication(page, first);
@@ -56,6 +58,7 @@ describe('hosted MFA pages in Chromium: TOTP, backup codes, passkeys', async () 
     const second = await openSignIn(t, app, next);
     await passwordStep(next, user.username);
     await next.getByRole('heading', { name: 'Verify it’s you' }).waitFor();
+    await assertAllLabelled(next);
     await screenshot(next, 'mfa-totp-challenge');
     await next.getByLabel('Authenticator code').fill('000000');
     await next.getByRole('button', { name: 'Verify' }).click();
@@ -113,6 +116,31 @@ describe('hosted MFA pages in Chromium: TOTP, backup codes, passkeys', async () 
     await page.getByRole('button', { name: 'Continue with a passkey' }).click();
     const tokens = await backAtApplication(page, second);
     assert.deepEqual([...(tokens.claims()?.amr as string[])].sort(), ['hwk', 'mfa', 'pwd']);
+    assert.deepEqual(names(await events.take()), ['PostSignIn']);
+  });
+
+  it('offers a second factor at sign-in under a user-controlled policy; “Not now” is remembered', async () => {
+    await setMfaPolicy(t, ['Totp', 'BackupCode'], 'UserControlled');
+    const user = await createUser(t, password);
+    await events.take();
+    const page = await chromium.newPage({ width: 360, height: 740 });
+    const first = await openSignIn(t, app, page);
+    await passwordStep(page, user.username);
+    await page.getByRole('heading', { name: 'Add a second factor' }).waitFor();
+    await page.getByRole('button', { name: 'Use an authenticator app' }).waitFor();
+    await assertNoOverflow(page);
+    await assertAllLabelled(page);
+    await screenshot(page, 'mfa-offer-sign-in');
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await backAtApplication(page, first);
+    assert.deepEqual(names(await events.take()), ['PostSignIn'], 'declining binds nothing');
+
+    // The next sign-in (a fresh browser) goes straight back: the offer is not repeated.
+    const next = await chromium.newPage();
+    const second = await openSignIn(t, app, next);
+    await passwordStep(next, user.username);
+    const tokens = await backAtApplication(next, second);
+    assert.equal(tokens.claims()?.sub, user.id);
     assert.deepEqual(names(await events.take()), ['PostSignIn']);
   });
 });

@@ -41,3 +41,13 @@ export async function assertNoOverflow(page: Page) {
   );
   assert.ok(widths.scroll <= widths.inner, `page is ${widths.scroll}px wide in a ${widths.inner}px viewport`);
 }
+
+/** Every form control has an accessible name from a label (or aria-label): none is unnamed. */
+export async function assertAllLabelled(page: Page) {
+  const unnamed = await page.evaluate<string[]>(
+    `[...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+      .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby'))
+      .map((e) => e.outerHTML)`,
+  );
+  assert.deepEqual(unnamed, [], 'controls without a label');
+}

@@ -7,7 +7,7 @@ import { userFlowPayload } from '../experience/payloads.js';
 import { startChromium } from '../support/chromium.js';
 import { startTestService } from '../support/service.js';
 import { createApplication, createUser } from '../support/sign-in-fixtures.js';
-import { assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
+import { assertAllLabelled, assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
 
 describe('hosted pages in Chromium: password, code, registration, reset, consent, errors', async () => {
   const t = await startTestService({ env: { TESSERA_SEND_MIN_INTERVAL_SECONDS: '0' } });
@@ -23,6 +23,7 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     const authorization = await openSignIn(t, app, page);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await assertNoOverflow(page);
+    await assertAllLabelled(page);
     await screenshot(page, 'sign-in-360');
     await page.getByLabel('Username or e-mail').fill(user.email!);
     await page.getByLabel('Password').fill('not-the-password');
@@ -65,6 +66,7 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     await page.getByLabel('E-mail or phone').fill(user.email!);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').waitFor();
+    await assertAllLabelled(page);
     await screenshot(page, 'sign-in-code');
     await page.getByLabel('Verification code').fill(await latestCode(t, user.email!));
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -83,6 +85,7 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').waitFor();
     await page.getByLabel('Verification code').fill(await latestCode(t, email));
+    await assertAllLabelled(page);
     await screenshot(page, 'register');
     await page.getByRole('button', { name: 'Create account' }).click();
     const tokens = await backAtApplication(page, authorization);
@@ -108,6 +111,7 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     await requirements.getByText('At least 8 characters (not yet)').waitFor();
     await page.getByLabel('New password').fill('A-much-better-one-2');
     await requirements.getByText('At least 8 characters (met)').waitFor();
+    await assertAllLabelled(page);
     await screenshot(page, 'forgot-password');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByRole('status').filter({ hasText: 'Your password was changed' }).waitFor();
@@ -130,6 +134,7 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Traditional test app wants access' }).waitFor();
     await page.getByText('See your name and profile').waitFor();
+    await assertAllLabelled(page);
     await screenshot(page, 'consent');
     await page.getByRole('button', { name: 'Allow' }).click();
     const tokens = await backAtApplication(page, authorization);

@@ -142,10 +142,20 @@ describe('MFA: WebAuthn, and factors through the management and Account APIs', a
     await setMfaPolicy(t, ['Totp'], 'UserControlled');
     const user = await createUser(t, password);
     const { tokens } = await signIn(t, app, { username: user.username }, password);
+    const proof = await fetch(`${t.baseUrl}/api/verifications/password`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ password }),
+    });
+    const { verificationRecordId } = (await proof.json()) as { verificationRecordId: string };
+    // Removing a factor needs a fresh proof of identity, as binding one does.
     const me = async (method: string, path: string) => {
       const response = await fetch(`${t.baseUrl}/api/my-account${path}`, {
         method,
-        headers: { authorization: `Bearer ${tokens.access_token}` },
+        headers: {
+          authorization: `Bearer ${tokens.access_token}`,
+          'logto-verification-id': verificationRecordId,
+        },
       });
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined };

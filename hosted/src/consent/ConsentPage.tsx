@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, call } from '../api';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
 import { useAction } from '../ui/useAction';
+import { OrganizationChoice } from './OrganizationChoice';
 
 const scopeText: Record<string, string> = {
   openid: 'Know who you are',
@@ -10,11 +12,13 @@ const scopeText: Record<string, string> = {
   email: 'See your e-mail address',
   phone: 'See your phone number',
   offline_access: 'Stay connected when you are not using it',
+  'urn:logto:scope:organizations': 'See the organizations you choose below',
 };
 
 /** A third-party application asks for access: what it gets, and allow or cancel. */
 export function ConsentPage() {
   const { busy, error, run } = useAction();
+  const [organizationIds, setOrganizationIds] = useState<string[]>([]);
   const consent = useQuery({
     queryKey: ['consent'],
     queryFn: () => call(api.GET('/api/experience/consent')),
@@ -23,7 +27,9 @@ export function ConsentPage() {
   const decide = (allow: boolean) =>
     run(async () => {
       const { redirectTo } = await call(
-        allow ? api.POST('/api/experience/consent') : api.POST('/api/experience/consent/deny'),
+        allow
+          ? api.POST('/api/experience/consent', { body: { organizationIds } })
+          : api.POST('/api/experience/consent/deny'),
       );
       window.location.assign(redirectTo);
     });
@@ -35,7 +41,7 @@ export function ConsentPage() {
       </Card>
     );
   }
-  const { application, user, scopes, resources } = consent.data;
+  const { application, user, scopes, resources, organizations } = consent.data;
   return (
     <Card title={`${application.name} wants access`}>
       <p>
@@ -53,6 +59,13 @@ export function ConsentPage() {
           )),
         )}
       </ul>
+      {organizations ? (
+        <OrganizationChoice
+          organizations={organizations}
+          chosen={organizationIds}
+          onChange={setOrganizationIds}
+        />
+      ) : null}
       <Alert error={error} />
       <div className="actions">
         <button type="button" disabled={busy} onClick={() => void decide(false)}>

@@ -24,6 +24,11 @@ export function CodeForm() {
       setSent(await sendCode(codeIdentifierOf(address)));
     });
   };
+  const resend = () =>
+    void run(async () => {
+      setSent(await sendCode(codeIdentifierOf(address)));
+      setCode('');
+    });
   const verify = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
@@ -61,6 +66,9 @@ export function CodeForm() {
       <Alert error={error} />
       <button type="submit" className="primary" disabled={busy}>
         Sign in
+      </button>
+      <button type="button" className="link" disabled={busy} onClick={resend}>
+        Send a new code
       </button>
     </form>
   );

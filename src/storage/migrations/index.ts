@@ -11,6 +11,7 @@ import * as identityVerifications from './0009_identity_verifications.js';
 import * as mfa from './0010_mfa.js';
 import * as connectors from './0011_connectors.js';
 import * as applicationSecrets from './0012_application_secrets.js';
+import * as consentOrganizations from './0013_consent_organizations.js';
 import * as singleDefaultResource from './0021_single_default_resource.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010_mfa': mfa,
   '0011_connectors': connectors,
   '0012_application_secrets': applicationSecrets,
+  '0013_consent_organizations': consentOrganizations,
   '0021_single_default_resource': singleDefaultResource,
 };

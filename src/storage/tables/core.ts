@@ -71,6 +71,8 @@ export interface UsersTable {
   application_id: string | null;
   is_suspended: Generated<boolean>;
   last_sign_in_at: Date | null;
+  /** When the user declined to bind a second factor under a user-controlled policy (asked once). */
+  mfa_skipped_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, JSONColumnType } from 'kysely';
 
 export type MfaFactor = 'Totp' | 'WebAuthn' | 'BackupCode';
 
@@ -24,7 +24,24 @@ export interface UserBackupCodesTable {
   used_at: Date | null;
 }
 
+/** A passkey being registered through the Account API (Logto's WebAuthn verification record). */
+export interface AccountWebauthnRegistrationsTable {
+  id: string;
+  user_id: string;
+  challenge: string;
+  credential: JSONColumnType<
+    { id: string; publicKey: string; counter: number; transports: string[] } | null,
+    string | null | undefined,
+    string | null
+  >;
+  agent: string | null;
+  verified_at: Date | null;
+  expires_at: Date;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface MfaTables {
   user_mfa_verifications: UserMfaVerificationsTable;
   user_backup_codes: UserBackupCodesTable;
+  account_webauthn_registrations: AccountWebauthnRegistrationsTable;
 }

@@ -68,6 +68,14 @@ export interface OrganizationInvitationRolesTable {
   organization_role_id: string;
 }
 
+/** A third-party application may act in this organization for this user (chosen at consent). */
+export interface ApplicationUserConsentOrganizationsTable {
+  application_id: string;
+  user_id: string;
+  organization_id: string;
+  created_at: CreatedAt;
+}
+
 /** Tables of the organizations domain. */
 export interface OrganizationsTables {
   organizations: OrganizationsTable;
@@ -79,4 +87,5 @@ export interface OrganizationsTables {
   organization_user_roles: OrganizationUserRolesTable;
   organization_invitations: OrganizationInvitationsTable;
   organization_invitation_roles: OrganizationInvitationRolesTable;
+  application_user_consent_organizations: ApplicationUserConsentOrganizationsTable;
 }
