@@ -40,6 +40,20 @@ function fieldOf(key: string, fields: readonly string[]): string | undefined {
   return oneOf(fields, field, 'Search field');
 }
 
+/**
+ * A key that looks like a search but is not one (`search_params[search.username]`, openapi-fetch's
+ * deepObject style, or `searchText`) is refused: ignoring it, as Logto does, lists everyone, and
+ * a find-then-delete script would then delete everyone. Other unknown keys stay ignored.
+ */
+function unrecognised(key: string, fields: readonly string[]): ApiError {
+  return new ApiError(
+    400,
+    'guard.invalid_input',
+    `Query parameter \`${key}\` is not a search parameter: use \`search\`, \`search.<field>\`, \`mode\` or ` +
+      `\`mode.<field>\` as flat query keys, with a field among ${fields.join(', ')}.`,
+  );
+}
+
 function flag(value: string | null): boolean {
   if (value === null || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
@@ -55,6 +69,7 @@ export function parseSearch(url: string, fields: readonly string[]): Search {
     if (value.includes('\0')) throw invalid(`\`${key}\` contains a NUL character.`);
     const isSearch = key === 'search' || key.startsWith('search.');
     const isMode = key === 'mode' || key.startsWith('mode.');
+    if (!isSearch && !isMode && /^(search|mode)/.test(key)) throw unrecognised(key, fields);
     if (isMode) modes.set(fieldOf(key, fields), oneOf(matchModes, value, 'Search match mode'));
     if (isSearch) {
       const field = fieldOf(key, fields);

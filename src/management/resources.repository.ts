@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../storage/database.js';
 import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
@@ -64,6 +64,8 @@ export async function deleteResource(db: Db, id: string): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
-export async function clearDefaultResources(db: Db): Promise<void> {
-  await db.updateTable('resources').set({ is_default: false }).where('is_default', '=', true).execute();
+/** Serialised, so two resources made default at once cannot both keep the flag. */
+export async function clearDefaultResources(trx: Transaction<Database>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(7405214)`.execute(trx);
+  await trx.updateTable('resources').set({ is_default: false }).where('is_default', '=', true).execute();
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
-import { resourceByIndicator } from '../oidc/resource-lookup.js';
+import { forgetResources } from '../oidc/resource-lookup.js';
 import { mutate } from './mutation.js';
 import * as repository from './resources.repository.js';
 import {
@@ -91,7 +91,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await mutate(request, 200, (trx) =>
         updateResource(trx, request.params.id, request.body),
       );
-      resourceByIndicator.clear(request.server.services.db);
+      forgetResources(request.server.services.db);
       return updated;
     },
   );
@@ -111,7 +111,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await mutate(request, 200, (trx) =>
         setDefaultResource(trx, request.params.id, request.body.isDefault),
       );
-      resourceByIndicator.clear(request.server.services.db);
+      forgetResources(request.server.services.db);
       return updated;
     },
   );
@@ -128,7 +128,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await mutate(request, 204, (trx) => deleteResource(trx, request.params.id));
-      resourceByIndicator.clear(request.server.services.db);
+      forgetResources(request.server.services.db);
       return reply.status(204).send(null);
     },
   );

@@ -14,6 +14,7 @@ import {
   registerOrganizationTokens,
   withOrganizationClaim,
 } from './organization-tokens.js';
+import { defaultResourceHooks } from './default-resource.js';
 import { resourceServerInfo } from './resource-servers.js';
 import { SIGNING_ALGS, type SigningKey } from './signing-keys.js';
 import { DEFAULT_ACCESS_TOKEN_TTL, ID_TOKEN_TTL } from './token-lifetimes.js';
@@ -95,9 +96,8 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
       resourceIndicators: {
         enabled: true,
         // As Logto: a code exchange or refresh without `resource` gives the access token for the
-        // user info endpoint (what Logto's SDKs use it for), whatever resources were granted.
-        defaultResource: (_ctx, _client, oneOf) => oneOf ?? undefined!,
-        useGrantedResource: () => false,
+        // user info endpoint (what Logto's SDKs use it for), unless a default resource is set.
+        ...defaultResourceHooks(db),
         getResourceServerInfo: (ctx, indicator, client) => resourceServerInfo(db, ctx, indicator, client),
       },
     },

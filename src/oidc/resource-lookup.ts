@@ -19,6 +19,24 @@ async function findResourceByIndicator(db: Db, indicator: string): Promise<Resou
 /**
  * An API resource by its indicator, read on every token request that names one (client
  * credentials, code exchange, refresh, token exchange); kept a second like client metadata.
- * Resource writes through this instance clear it (`resourceByIndicator.clear(db)`).
+ * Resource writes through this instance clear it (`forgetResources(db)`).
  */
 export const resourceByIndicator = shortCache(findResourceByIndicator);
+
+async function findDefaultResourceIndicator(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('resources')
+    .select('indicator')
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+  return row?.indicator;
+}
+
+/** The default resource's indicator (one key, ''), read on authorization and token requests. */
+export const defaultResourceIndicator = shortCache((db) => findDefaultResourceIndicator(db));
+
+/** After a resource write through this instance: both lookups are read again. */
+export function forgetResources(db: Db): void {
+  resourceByIndicator.clear(db);
+  defaultResourceIndicator.clear(db);
+}

@@ -103,6 +103,24 @@ describe('user search as Logto does it', async () => {
     }
   });
 
+  it('refuses a key that looks like a search but is not one, on every searchable list', async () => {
+    const keys = ['search_params[search.username]', 'searchText', 'search[]', 'modes', 'mode_name'];
+    for (const list of ['/users', '/roles', '/applications', `/users/${alice.id}/roles`]) {
+      for (const key of keys) {
+        const query = `${encodeURIComponent(key)}=alice_s`;
+        const response = await t.api<ErrorBody>('GET', `${list}?${query}`);
+        assert.equal(response.status, 400, `${list}?${query}: ${JSON.stringify(response.body)}`);
+        assert.equal(response.body.code, 'guard.invalid_input', `${list}?${query}`);
+        assert.ok(response.body.message.includes(`\`${key}\``), response.body.message);
+      }
+    }
+    // The recognised forms and unrelated unknown keys keep working.
+    assert.deepEqual(await ids('search.username=alice_s&mode.username=exact&jointMode=and'), sorted(alice));
+    assert.deepEqual(await ids('search=alice_s&mode=exact&joint=or&isCaseSensitive=false'), sorted(alice));
+    const everyone = await ids('');
+    assert.deepEqual(await ids('colour=blue&x_search=alice_s'), everyone, 'other unknown keys are ignored');
+  });
+
   it('searches the nested role lists the same way', async () => {
     const user = await make({ username: 'nested_s' });
     const names = ['Nested Reader', 'Nested Writer'];

@@ -56,7 +56,7 @@ export async function createResourceWithRoles(t: TestService, type: 'User' | 'Ma
     });
     roles[name] = role.id;
   }
-  return { indicator, roles };
+  return { id: resource.id, indicator, roles };
 }
 
 export async function assignRoles(t: TestService, userId: string, ...roleIds: string[]) {

@@ -13,6 +13,7 @@ import * as connectors from './0011_connectors.js';
 import * as applicationSecrets from './0012_application_secrets.js';
 import * as consentOrganizations from './0013_consent_organizations.js';
 import * as organizationAccess from './0014_organization_access.js';
+import * as singleDefaultResource from './0015_single_default_resource.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_application_secrets': applicationSecrets,
   '0013_consent_organizations': consentOrganizations,
   '0014_organization_access': organizationAccess,
+  '0015_single_default_resource': singleDefaultResource,
 };
