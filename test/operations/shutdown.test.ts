@@ -11,7 +11,10 @@ import { BOOTSTRAP_CLIENT, freePort, serviceEnv } from '../support/service.js';
 import { eventually } from '../webhooks/helpers.js';
 import { startHeldReceiver } from './held-receiver.js';
 
-const users = 5;
+// Two hooks on one receiver: every delivery is in flight at once within each hook's first window.
+const users = 3;
+const hookCount = 2;
+const deliveries = users * hookCount;
 
 async function api(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
   return fetch(`${baseUrl}/api${path}`, {
@@ -39,13 +42,19 @@ describe('graceful shutdown', () => {
       scope: 'all',
     });
     const token = (await json(tokenResponse)).access_token as string;
-    const hook = await json(
-      await api(baseUrl, token, 'POST', '/hooks', {
-        name: 'held',
-        events: ['User.Created'],
-        config: { url: receiver.url },
-      }),
-    );
+    const hooks = [];
+    for (let i = 0; i < hookCount; i++) {
+      hooks.push(
+        await json(
+          await api(baseUrl, token, 'POST', '/hooks', {
+            name: `held ${i}`,
+            events: ['User.Created'],
+            config: { url: receiver.url },
+          }),
+        ),
+      );
+    }
+    const hook = hooks[0]!;
     for (let i = 0; i < users; i++) {
       const created = await api(baseUrl, token, 'POST', '/users', { username: `held_${i}_${Date.now()}` });
       assert.equal(created.status, 200);
@@ -55,7 +64,7 @@ describe('graceful shutdown', () => {
       events: ['User.Created'],
       config: { url: receiver.url },
     });
-    await receiver.received(users + 1);
+    await receiver.received(deliveries + 1);
 
     first.child.kill('SIGTERM');
     while (!first.stdout().includes('"msg":"stopping')) await new Promise((r) => setTimeout(r, 20));
@@ -65,7 +74,7 @@ describe('graceful shutdown', () => {
     assert.equal(await first.exited, 0, 'exit code');
 
     const deliveryIds = receiver.ids.filter((id) => !id.startsWith('msg_test_'));
-    assert.equal(deliveryIds.length, users);
+    assert.equal(deliveryIds.length, deliveries);
     const config = loadConfig(env);
     const storage = await openStorage({
       databaseUrl: config.databaseUrl,
@@ -74,11 +83,13 @@ describe('graceful shutdown', () => {
     });
     const { rows } = await sql<{ status: string; attempts: number; recorded: string }>`
       SELECT d.status, d.attempts, (SELECT count(*) FROM hook_delivery_attempts a WHERE a.delivery_id = d.id) AS recorded
-      FROM hook_deliveries d WHERE d.hook_id = ${hook.id as string}`.execute(storage.db);
+      FROM hook_deliveries d WHERE d.hook_id IN (${hooks[0].id as string}, ${hooks[1].id as string})`.execute(
+      storage.db,
+    );
     await storage.close();
     assert.deepEqual(
       rows.map((row) => [row.status, row.attempts, Number(row.recorded)]),
-      Array.from({ length: users }, () => ['delivered', 1, 1]),
+      Array.from({ length: deliveries }, () => ['delivered', 1, 1]),
     );
 
     // After a restart, a new event goes out and none of the recorded ones goes out again.
@@ -86,12 +97,12 @@ describe('graceful shutdown', () => {
     after(() => second.kill());
     const next = await api(baseUrl, token, 'POST', '/users', { username: `after_${Date.now()}` });
     assert.equal(next.status, 200);
-    await receiver.received(users + 2);
+    await receiver.received(deliveries + 1 + hookCount);
     await second.stop();
     assert.equal(await second.exited, 0);
     const sent = receiver.ids.filter((id) => !id.startsWith('msg_test_'));
-    assert.equal(sent.length, users + 1, 'each delivery sent once');
-    assert.equal(new Set(sent).size, users + 1);
+    assert.equal(sent.length, deliveries + hookCount, 'each delivery sent once');
+    assert.equal(new Set(sent).size, deliveries + hookCount);
   });
 });
 
