@@ -15,7 +15,7 @@ import { startTestService } from '../support/service.js';
 const password = 'correct horse battery staple';
 const scope = 'openid offline_access read write';
 
-describe('a token request without `resource` is for the default resource when one is set', async () => {
+describe('the default resource is granted at a sign-in that names no `resource`', async () => {
   const t = await startTestService();
   const jwks = createLocalJWKSet(await json(await fetch(`${t.config.issuer}/jwks`)));
   const app = await createApplication(t, 'Traditional');
@@ -39,12 +39,14 @@ describe('a token request without `resource` is for the default resource when on
     await assertOpaque(tokens.access_token);
   });
 
-  it('gives a JWT for the default resource, with the requested scopes the user holds', async () => {
+  it('grants the default resource at sign-in; the code exchange keeps the user info token', async () => {
     await setDefault(first.id, true);
     const { client, tokens } = await signIn(t, app, user, password, { scope });
-    assert.equal((await claimsOf(tokens.access_token, first.indicator)).scope, 'read');
+    await assertOpaque(tokens.access_token);
 
-    const refreshed = await oidc.refreshTokenGrant(client, tokens.refresh_token!);
+    const refreshed = await oidc.refreshTokenGrant(client, tokens.refresh_token!, {
+      resource: first.indicator,
+    });
     assert.equal((await claimsOf(refreshed.access_token, first.indicator)).scope, 'read');
 
     // Naming a resource still wins over the default.
@@ -57,14 +59,24 @@ describe('a token request without `resource` is for the default resource when on
     const before = await signIn(t, app, user, password, { scope });
     await setDefault(second.id, true);
     const after = await signIn(t, app, user, password, { scope });
-    assert.equal((await claimsOf(after.tokens.access_token, second.indicator)).scope, 'read write');
+    const refreshedAfter = await oidc.refreshTokenGrant(after.client, after.tokens.refresh_token!, {
+      resource: second.indicator,
+    });
+    assert.equal((await claimsOf(refreshedAfter.access_token, second.indicator)).scope, 'read write');
 
-    // The earlier sign-in was granted the old default only: its refresh falls back to user info.
-    const refreshed = await oidc.refreshTokenGrant(before.client, before.tokens.refresh_token!);
-    await assertOpaque(refreshed.access_token);
+    // The earlier sign-in was granted the old default only.
+    await assert.rejects(
+      oidc.refreshTokenGrant(before.client, before.tokens.refresh_token!, { resource: second.indicator }),
+      (error: { error?: string }) => error.error === 'invalid_target',
+    );
 
     await setDefault(second.id, false);
-    await assertOpaque((await signIn(t, app, user, password, { scope })).tokens.access_token);
+    const none = await signIn(t, app, user, password, { scope });
+    await assertOpaque(none.tokens.access_token);
+    await assert.rejects(
+      oidc.refreshTokenGrant(none.client, none.tokens.refresh_token!, { resource: second.indicator }),
+      (error: { error?: string }) => error.error === 'invalid_target',
+    );
   });
 
   it('keeps a single default when two are set at once', async () => {
