@@ -64,28 +64,31 @@ function subjectAccountId(ctx: KoaContextWithOIDC): string | undefined {
   );
 }
 
-/** The scopes of a resource the user may be granted at sign-in (the consent reads them). */
+/**
+ * The scopes of a resource the user may be granted at sign-in (the consent reads them): through
+ * user roles, and through organization roles in any organization, so that a later refresh with
+ * `organization_id` can carry the latter. Tokens without `organization_id` carry only the former.
+ */
 export async function scopesGrantableToUser(db: Db, userId: string, indicator: string): Promise<string[]> {
   if (indicator === ORGANIZATION_RESOURCE) return organizationScopeNames(db);
   const resource = await resourceByIndicator(db, indicator);
-  return resource ? userScopeNames(db, userId, resource.id, undefined) : [];
+  if (!resource) return [];
+  const [throughRoles, throughOrganizations] = await Promise.all([
+    userResourceScopeNames(db, userId, { id: resource.id }),
+    organizationRoleResourceScopeNames(db, { userId, resourceId: resource.id }),
+  ]);
+  return [...new Set([...throughRoles, ...throughOrganizations])];
 }
 
-/** Through user roles and organization roles; for one organization, through its roles only. */
+/** Through user roles; for one organization (`organization_id`), through its roles there only. */
 async function userScopeNames(
   db: Db,
   userId: string,
   resourceId: string,
   organizationId: string | undefined,
 ): Promise<string[]> {
-  const throughOrganizations = await organizationRoleResourceScopeNames(db, {
-    userId,
-    resourceId,
-    organizationId,
-  });
-  if (organizationId) return throughOrganizations;
-  const throughRoles = await userResourceScopeNames(db, userId, { id: resourceId });
-  return [...new Set([...throughRoles, ...throughOrganizations])];
+  if (organizationId) return organizationRoleResourceScopeNames(db, { userId, resourceId, organizationId });
+  return userResourceScopeNames(db, userId, { id: resourceId });
 }
 
 async function resourceScopeNames(db: Db, resourceId: string): Promise<string[]> {

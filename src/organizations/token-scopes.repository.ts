@@ -52,15 +52,28 @@ export async function membershipClaims(db: Db, userId: string): Promise<Membersh
 }
 
 /**
- * The scope names of one API resource a user holds through organization roles: in one
- * organization when `organizationId` is given (an access token for the resource asked for with
- * `organization_id`), in any of the user's organizations otherwise (sign-in and plain refresh).
- * HOOK: organization roles carry no API resource scopes yet, so there are none; when they do,
- * this is the one query to fill in (resource-servers.ts and the consent read it).
+ * The scope names of one API resource a user holds through organization roles (their resource
+ * scopes): in one organization when `organizationId` is given (an access token asked for with
+ * `organization_id`), in any of the user's organizations otherwise (what a sign-in may grant, so
+ * that a later organization-scoped refresh can carry them).
  */
 export async function organizationRoleResourceScopeNames(
-  _db: Db,
-  _query: { userId: string; resourceId: string; organizationId?: string },
+  db: Db,
+  query: { userId: string; resourceId: string; organizationId?: string },
 ): Promise<string[]> {
-  return [];
+  let select = db
+    .selectFrom('organization_user_roles as ur')
+    .innerJoin(
+      'organization_role_resource_scopes as rs',
+      'rs.organization_role_id',
+      'ur.organization_role_id',
+    )
+    .innerJoin('scopes as s', 's.id', 'rs.scope_id')
+    .select('s.name')
+    .distinct()
+    .where('ur.user_id', '=', query.userId)
+    .where('s.resource_id', '=', query.resourceId);
+  if (query.organizationId) select = select.where('ur.organization_id', '=', query.organizationId);
+  const rows = await select.orderBy('s.name').execute();
+  return rows.map((row) => row.name);
 }

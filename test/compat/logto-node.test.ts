@@ -172,6 +172,46 @@ describe('@logto/node against Tessera', async () => {
     }
   });
 
+  it('gives API scopes of organization roles only to a token for that organization', async () => {
+    const { id: resourceId, indicator: api, roles: apiRoles } = await createResourceWithRoles(t);
+    const writeScope = (
+      await apiOk<{ id: string; name: string }[]>(t, 'GET', `/resources/${resourceId}/scopes`)
+    ).find((scope) => scope.name === 'write')!;
+    const orgRole = await apiOk<{ id: string }>(t, 'POST', '/organization-roles', {
+      name: `writer-${Date.now()}`,
+      resourceScopeIds: [writeScope.id],
+    });
+    const user = await createUser(t, password);
+    await assignRoles(t, user.id, apiRoles.read);
+    await addMember(t, organizationId, user.id, [orgRole.id]);
+    const sdk = sdkFor(t, app, api, [...scopes, 'write']);
+    await signInWithSdk(t, sdk, app, user, password);
+
+    const global = decodeJwt(await sdk.client.getAccessToken(api));
+    assert.equal(global.scope, 'read', 'an organization role gives nothing outside its organization');
+
+    const refreshed = await fetch(`${t.config.issuer}/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${app.id}:${app.secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: (await sdk.client.getRefreshToken())!,
+        resource: api,
+        organization_id: organizationId,
+      }),
+    });
+    assert.equal(refreshed.status, 200);
+    const { payload } = await jwtVerify((await json(refreshed)).access_token, jwks, {
+      issuer: t.config.issuer,
+      audience: api,
+    });
+    assert.equal(payload.scope, 'write');
+    assert.equal(payload.organization_id, organizationId);
+  });
+
   it('refuses an organization token to a sign-in without the organizations scope', async () => {
     const user = await createUser(t, password);
     await addMember(t, organizationId, user.id, [role.id]);
