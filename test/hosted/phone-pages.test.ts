@@ -55,7 +55,7 @@ describe('hosted pages in Chromium: phone number sign-in and the send limit', as
     await page.getByRole('button', { name: 'Send code' }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: `We sent a code to ${user.typed}` })
+      .filter({ hasText: `If an account uses ${user.typed}, a code is on its way to it` })
       .waitFor();
     await page.getByLabel('Verification code').fill(await latestCode(t, user.phone));
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -87,6 +87,12 @@ const orgRoleScopes: Expected = {
   check: (payload) => assert.equal('organizationRoleId' in payload, false),
 };
 
+/** The specification's `Organization` payload: the API's entity without the branding members. */
+function specOrganization(org: Record<string, unknown>) {
+  const { id, name, customData, createdAt, description } = org;
+  return { id, name, customData, createdAt, ...(description == null ? {} : { description }) };
+}
+
 const rows: Row[] = [
   {
     route: 'POST /users',
@@ -271,7 +277,12 @@ const rows: Row[] = [
     path: () => '/organizations',
     body: () => ({ name: 'Table org', description: 'for the table', customData: { region: 'eu' } }),
     keep: (org) => (s.org = org.id),
-    events: [{ event: 'Organization.Created', check: ({ data }, org) => assert.deepEqual(data, org) }],
+    events: [
+      {
+        event: 'Organization.Created',
+        check: ({ data }, org) => assert.deepEqual(data, specOrganization(org)),
+      },
+    ],
   },
   {
     route: 'PATCH /organizations/:id',
@@ -281,9 +292,8 @@ const rows: Row[] = [
       {
         event: 'Organization.Data.Updated',
         check: ({ data }, org) => {
-          const { description, ...rest } = org;
-          assert.equal(description, null);
-          assert.deepEqual(data, rest, 'a null description is omitted');
+          assert.equal(org.description, null);
+          assert.deepEqual(data, specOrganization(org), 'a null description is omitted');
         },
       },
     ],
