@@ -11,8 +11,23 @@ export async function countDeliveries(db: Db, hookId: string, status?: DeliveryS
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
-/** A page of one hook's deliveries, newest first, each with its attempts in order. */
-export async function listDeliveries(
+/**
+ * A page of one hook's deliveries, newest first, each with its attempts in order. Both reads see
+ * one snapshot, so a delivery's status always matches its attempts (the worker records them
+ * together).
+ */
+export function listDeliveries(
+  db: Db,
+  hookId: string,
+  filter: { status?: DeliveryStatus; deliveryId?: string; limit: number; offset: number },
+) {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => listDeliveriesIn(trx, hookId, filter));
+}
+
+async function listDeliveriesIn(
   db: Db,
   hookId: string,
   filter: { status?: DeliveryStatus; deliveryId?: string; limit: number; offset: number },
