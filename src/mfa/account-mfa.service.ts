@@ -53,8 +53,9 @@ export async function addAccountFactor(
     let factor: NewUserFactor;
     if (body.type === 'Totp') {
       const secret = normalizeTotpSecret(body.secret);
-      if (matchingStep(secret, body.code) === null) throw invalidTotpCode();
-      factor = { type: 'Totp', secret };
+      const usedStep = matchingStep(secret, body.code);
+      if (usedStep === null) throw invalidTotpCode();
+      factor = { type: 'Totp', secret, usedStep };
     } else if (body.type === 'BackupCode') {
       await assertAnotherFactor(trx, userId);
       factor = { type: 'BackupCode', hashes: [...new Set(body.codes.map(hashBackupCode))] };

@@ -65,8 +65,11 @@ export async function createTotpSecret(step: ExperienceStep) {
 export async function verifyTotpBinding(step: ExperienceStep, id: string, code: string) {
   const record = await pendingBinding(step, 'Totp', id);
   const secret = record.payload.secret;
-  if (typeof secret !== 'string' || matchingStep(secret, code) === null) throw invalidTotpCode();
-  await completeMfaVerification(step.request.server.services.db, id, {});
+  const usedStep = typeof secret === 'string' ? matchingStep(secret, code) : null;
+  if (usedStep === null) throw invalidTotpCode();
+  await completeMfaVerification(step.request.server.services.db, id, {
+    payload: { ...record.payload, usedStep },
+  });
   return id;
 }
 

@@ -39,6 +39,8 @@ export interface NewFactor {
   userId: string;
   type: MfaFactor;
   totpSecret?: string;
+  /** The time step of the code that proved the binding: it cannot pass a challenge again. */
+  totpLastStep?: number;
   credential?: { id: string; publicKey: string; counter: number; transports: string[] };
   agent?: string;
 }
@@ -52,6 +54,7 @@ export async function insertFactor(trx: Transaction<Database>, factor: NewFactor
       user_id: factor.userId,
       type: factor.type,
       totp_secret: factor.totpSecret ?? null,
+      totp_last_step: factor.totpLastStep ?? null,
       credential_id: factor.credential?.id ?? null,
       public_key: factor.credential?.publicKey ?? null,
       sign_count: factor.credential?.counter ?? null,

@@ -63,7 +63,11 @@ export async function bindPendingFactors(
 function factorOf(type: MfaFactor, payload: Record<string, unknown>): NewUserFactor {
   switch (type) {
     case 'Totp':
-      return { type, secret: String(payload.secret) };
+      return {
+        type,
+        secret: String(payload.secret),
+        ...(typeof payload.usedStep === 'number' ? { usedStep: payload.usedStep } : {}),
+      };
     case 'BackupCode':
       return { type, hashes: payload.hashes as string[] };
     case 'WebAuthn':

@@ -9,7 +9,7 @@ import * as repository from './mfa.repository.js';
 import type { StoredCredential } from './webauthn.js';
 
 export type NewUserFactor =
-  | { type: 'Totp'; secret: string }
+  | { type: 'Totp'; secret: string; usedStep?: number }
   | { type: 'BackupCode'; hashes: string[] }
   | { type: 'WebAuthn'; credential: StoredCredential; agent?: string };
 
@@ -32,7 +32,7 @@ export async function bindFactors(
       id,
       userId,
       type: factor.type,
-      ...(factor.type === 'Totp' ? { totpSecret: factor.secret } : {}),
+      ...(factor.type === 'Totp' ? { totpSecret: factor.secret, totpLastStep: factor.usedStep } : {}),
       ...(factor.type === 'WebAuthn' ? { credential: factor.credential, agent: factor.agent } : {}),
     });
     if (!inserted) throw totpAlreadyInUse();

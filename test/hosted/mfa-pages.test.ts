@@ -6,7 +6,7 @@ import { userDataPayload } from '../experience/payloads.js';
 import { startChromium } from '../support/chromium.js';
 import { startTestService } from '../support/service.js';
 import { createApplication, createUser } from '../support/sign-in-fixtures.js';
-import { setMfaPolicy, totpCode } from '../mfa/journey.js';
+import { nextTotpCode, setMfaPolicy, totpCode } from '../mfa/journey.js';
 import { assertAllLabelled, assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
 
 describe('hosted MFA pages in Chromium: TOTP, backup codes, passkeys', async () => {
@@ -64,7 +64,7 @@ describe('hosted MFA pages in Chromium: TOTP, backup codes, passkeys', async () 
     await next.getByRole('button', { name: 'Verify' }).click();
     await next.getByRole('alert').filter({ hasText: 'authenticator code is not right' }).waitFor();
     assert.deepEqual(await events.take(), [], 'no PostSignIn before the second factor');
-    await next.getByLabel('Authenticator code').fill(totpCode(secret));
+    await next.getByLabel('Authenticator code').fill(nextTotpCode(secret));
     await next.getByRole('button', { name: 'Verify' }).click();
     const tokens = await backAtApplication(next, second);
     assert.ok((tokens.claims()?.amr as string[]).includes('mfa'));

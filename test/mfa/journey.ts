@@ -9,6 +9,14 @@ export function totpCode(secret: string, timestamp = Date.now()): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp });
 }
 
+/**
+ * The app's next code (one step ahead, within the accepted drift): the code that proved a binding
+ * is spent, so a challenge right after it needs a later one, as a person waiting for it would.
+ */
+export function nextTotpCode(secret: string): string {
+  return totpCode(secret, Date.now() + 30_000);
+}
+
 export async function setMfaPolicy(
   t: TestService,
   factors: ('Totp' | 'WebAuthn' | 'BackupCode')[],

@@ -6,7 +6,7 @@ import { expectStatus, openExperience } from '../experience/journeys.js';
 import { lockoutPayload, userDataPayload, userFlowPayload } from '../experience/payloads.js';
 import { startTestService } from '../support/service.js';
 import { createApplication, createUser } from '../support/sign-in-fixtures.js';
-import { identifiedSignIn, setMfaPolicy, submitAndComplete, totpCode } from './journey.js';
+import { identifiedSignIn, nextTotpCode, setMfaPolicy, submitAndComplete, totpCode } from './journey.js';
 
 const BLOCKED = 'session.verification_blocked_too_many_attempts';
 
@@ -23,6 +23,7 @@ describe('MFA: TOTP and backup codes through the Experience API', async () => {
     const missing = expectStatus(await call('POST', '/submit'), 422, 'user.missing_mfa');
     assert.deepEqual(missing.data, { availableFactors: ['Totp', 'BackupCode'], skippable: false });
     const created = expectStatus(await call('POST', '/verification/totp/secret'), 200);
+    const bindingCode = totpCode(created.secret);
     assert.match(created.secretQrCode, /^data:image\/png;base64,/);
     expectStatus(
       await call('POST', '/verification/totp/verify', {
@@ -35,7 +36,7 @@ describe('MFA: TOTP and backup codes through the Experience API', async () => {
     const verified = expectStatus(
       await call('POST', '/verification/totp/verify', {
         verificationId: created.verificationId,
-        code: totpCode(created.secret),
+        code: bindingCode,
       }),
       200,
     );
@@ -56,7 +57,7 @@ describe('MFA: TOTP and backup codes through the Experience API', async () => {
       204,
     );
     const claims = await submitAndComplete(call, authorization);
-    return { secret: created.secret as string, codes: backup.codes as string[], claims };
+    return { secret: created.secret as string, bindingCode, codes: backup.codes as string[], claims };
   };
 
   it('binds TOTP and backup codes when required: User.Data.Updated then PostSignIn, Experience context', async () => {
@@ -78,7 +79,7 @@ describe('MFA: TOTP and backup codes through the Experience API', async () => {
 
   it('asks the next sign-in for the second factor; PostSignIn only after the TOTP code', async () => {
     const user = await createUser(t, password);
-    const { secret } = await enrol(user.username);
+    const { secret, bindingCode } = await enrol(user.username);
     await events.take();
 
     const { authorization, call } = await identifiedSignIn(t, app, user.username, password);
@@ -86,7 +87,13 @@ describe('MFA: TOTP and backup codes through the Experience API', async () => {
     assert.deepEqual(required.data.availableFactors.sort(), ['BackupCode', 'Totp']);
     assert.deepEqual(await events.take(), [], 'no PostSignIn before the second factor');
 
-    const code = totpCode(secret);
+    // The code that proved the binding is spent: it cannot also pass the challenge.
+    expectStatus(
+      await call('POST', '/verification/totp/verify', { code: bindingCode }),
+      400,
+      'session.mfa.invalid_totp_code',
+    );
+    const code = nextTotpCode(secret);
     expectStatus(await call('POST', '/verification/totp/verify', { code }), 200);
     const claims = await submitAndComplete(call, authorization);
     assert.equal(claims.sub, user.id);
