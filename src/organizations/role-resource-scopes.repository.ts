@@ -62,32 +62,3 @@ export async function resourceScopesOfRoles(db: Db, roleIds: readonly string[]) 
     .orderBy('s.name')
     .execute();
 }
-
-/**
- * The names of the scopes of the API resource `resourceIndicator` that the user's organization
- * roles in `organizationId` grant; empty when the user is no member. For organization tokens.
- */
-export async function organizationResourceScopesForUser(
-  db: Db,
-  organizationId: string,
-  userId: string,
-  resourceIndicator: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('organization_user_roles as ur')
-    .innerJoin(
-      'organization_role_resource_scopes as rs',
-      'rs.organization_role_id',
-      'ur.organization_role_id',
-    )
-    .innerJoin('scopes as s', 's.id', 'rs.scope_id')
-    .innerJoin('resources as r', 'r.id', 's.resource_id')
-    .select('s.name')
-    .distinct()
-    .where('ur.organization_id', '=', organizationId)
-    .where('ur.user_id', '=', userId)
-    .where('r.indicator', '=', resourceIndicator)
-    .orderBy('s.name')
-    .execute();
-  return rows.map((row) => row.name);
-}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { organizationResourceScopesForUser } from '../../src/organizations/role-resource-scopes.repository.js';
+import { organizationRoleResourceScopeNames } from '../../src/organizations/token-scopes.repository.js';
 import { newId } from '../../src/storage/ids.js';
 import { startTestService } from '../support/service.js';
 import { insertUsers } from './fixtures.js';
@@ -109,7 +109,7 @@ describe('organization role resource scopes', async () => {
     assert.deepEqual(listed.scopes, []);
   });
 
-  it('organizationResourceScopesForUser gives the scopes of the user’s roles in that organization only', async () => {
+  it('organizationRoleResourceScopeNames gives the scopes of the user’s roles in that organization only', async () => {
     const org = (await t.api<Any>('POST', '/organizations', { name: 'Scoped' })).body.id;
     const other = (await t.api<Any>('POST', '/organizations', { name: 'Other' })).body.id;
     const [user] = await insertUsers(db, 1);
@@ -119,16 +119,12 @@ describe('organization role resource scopes', async () => {
     await t.api('POST', `/organizations/${org}/users/${user}/roles`, { organizationRoleIds: [reader.id] });
     await t.api('POST', `/organizations/${other}/users/${user}/roles`, { organizationRoleIds: [writer.id] });
 
-    assert.deepEqual(await organizationResourceScopesForUser(db, org, user!, indicator), ['read:orders']);
-    assert.deepEqual(await organizationResourceScopesForUser(db, other, user!, indicator), [
-      'read:orders',
-      'write:orders',
-    ]);
-    assert.deepEqual(
-      await organizationResourceScopesForUser(db, org, user!, 'https://elsewhere.example'),
-      [],
-    );
+    const scopesIn = (organizationId: string, resourceId = resource.id) =>
+      organizationRoleResourceScopeNames(db, { userId: user!, resourceId, organizationId });
+    assert.deepEqual(await scopesIn(org), ['read:orders']);
+    assert.deepEqual(await scopesIn(other), ['read:orders', 'write:orders']);
+    assert.deepEqual(await scopesIn(org, 'no-such-resource'), []);
     await t.api('DELETE', `/organizations/${org}/users/${user}`);
-    assert.deepEqual(await organizationResourceScopesForUser(db, org, user!, indicator), []);
+    assert.deepEqual(await scopesIn(org), []);
   });
 });
