@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import { isIP } from 'node:net';
+import { Agent } from 'undici';
 import { bareHost, pinnedLookup, RefusedAddressError, resolveAllowed } from './address-policy.js';
 
 export interface OutgoingWebhook {
@@ -22,71 +21,98 @@ export interface Sender {
 // A receiver's answer is read only to keep the connection reusable; past this it is cut off.
 const maxDrainedBytes = 64 * 1024;
 
-/** Keep-alive agents shared by every delivery of this instance; redirects are never followed. */
+/**
+ * One undici keep-alive pool per origin, shared by every delivery of this instance. Every new
+ * connection resolves its host through the SSRF guard and connects to the address it checked
+ * (`lookup`), so a DNS rebind cannot reach a refused address. undici follows no redirects.
+ */
 export function createSender(options: { timeoutMs: number; allowPrivateNetworks: boolean }): Sender {
-  const lookup = pinnedLookup(options.allowPrivateNetworks);
-  const agentOptions = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, lookup };
-  const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+  const agent = new Agent({
+    connections: 256,
+    connect: { lookup: pinnedLookup(options.allowPrivateNetworks), timeout: options.timeoutMs },
+  });
+  const targets = new TargetCache();
 
   const send = async ({ url, headers, body }: OutgoingWebhook): Promise<SendOutcome> => {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new Error(`no response within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     try {
-      const target = new URL(url);
-      const agent = agents[target.protocol as keyof typeof agents];
-      if (!agent) throw new Error(`unsupported protocol ${target.protocol}`);
+      const target = targets.get(url);
       // A literal IP bypasses `lookup`, so it is checked here.
-      const host = bareHost(target.hostname);
-      if (isIP(host)) await resolveAllowed(host, options.allowPrivateNetworks);
-      const { statusCode, retryAfter } = await post(target, agent, headers, body, options.timeoutMs);
-      return { kind: 'response', statusCode, retryAfter, durationMs: elapsed() };
+      if (target.literalIp) await resolveAllowed(target.host, options.allowPrivateNetworks);
+      const response = await agent.request({
+        origin: target.origin,
+        path: target.path,
+        method: 'POST',
+        headers: target.authorization ? { authorization: target.authorization, ...headers } : headers,
+        body,
+        signal: deadline.signal,
+      });
+      const retryAfter = response.headers['retry-after'];
+      // Drained in the background only so the keep-alive connection can be reused; never stored.
+      response.body
+        .dump({ limit: maxDrainedBytes, signal: deadline.signal })
+        .catch(() => undefined)
+        .finally(() => clearTimeout(timer));
+      return {
+        kind: 'response',
+        statusCode: response.statusCode,
+        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+        durationMs: elapsed(),
+      };
     } catch (error) {
+      clearTimeout(timer);
       const refused = error instanceof RefusedAddressError;
       const message = error instanceof Error ? error.message : String(error);
       return { kind: 'error', error: message, refused, durationMs: elapsed() };
     }
   };
 
-  return {
-    send,
-    close: () => {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
-    },
-  };
+  return { send, close: () => void agent.destroy().catch(() => undefined) };
 }
 
-function post(
-  target: URL,
-  agent: http.Agent,
-  headers: Record<string, string>,
-  body: string,
-  timeoutMs: number,
-): Promise<{ statusCode: number; retryAfter: string | undefined }> {
-  const payload = Buffer.from(body, 'utf8');
-  const request = target.protocol === 'https:' ? https.request : http.request;
-  return new Promise((resolve, reject) => {
-    const req = request(target, {
-      method: 'POST',
-      agent,
-      headers: { ...headers, 'content-length': String(payload.length) },
-    });
-    const timer = setTimeout(() => req.destroy(new Error(`no response within ${timeoutMs} ms`)), timeoutMs);
-    req.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    req.once('response', (res) => {
-      resolve({ statusCode: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] });
-      // Drained in the background only so the keep-alive socket can be reused; never stored.
-      let drained = 0;
-      res.on('data', (chunk: Buffer) => {
-        drained += chunk.length;
-        if (drained > maxDrainedBytes) res.destroy();
-      });
-      res.once('close', () => clearTimeout(timer));
-      res.once('error', () => undefined);
-    });
-    req.end(payload);
-  });
+interface Target {
+  origin: string;
+  path: string;
+  host: string;
+  literalIp: boolean;
+  /** Credentials in the URL, sent as Basic authorization unless the hook sets its own header. */
+  authorization: string | undefined;
+}
+
+/** Hook URLs parsed once each: a few hooks receive every delivery. */
+class TargetCache {
+  private readonly parsed = new Map<string, Target>();
+
+  get(url: string): Target {
+    let target = this.parsed.get(url);
+    if (target) return target;
+    const parsedUrl = new URL(url);
+    if (parsedUrl.protocol !== 'http:' && parsedUrl.protocol !== 'https:') {
+      throw new Error(`unsupported protocol ${parsedUrl.protocol}`);
+    }
+    const host = bareHost(parsedUrl.hostname);
+    target = {
+      origin: parsedUrl.origin,
+      path: `${parsedUrl.pathname}${parsedUrl.search}`,
+      host,
+      literalIp: isIP(host) !== 0,
+      authorization: basicAuthorization(parsedUrl),
+    };
+    // Bounded: hooks change their URLs rarely, so dropping all now and then costs little.
+    if (this.parsed.size >= 1000) this.parsed.clear();
+    this.parsed.set(url, target);
+    return target;
+  }
+}
+
+function basicAuthorization({ username, password }: URL): string | undefined {
+  if (!username && !password) return undefined;
+  const credentials = `${decodeURIComponent(username)}:${decodeURIComponent(password)}`;
+  return `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
 }
