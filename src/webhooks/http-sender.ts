@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { Agent } from 'undici';
+import { SendHandler, type Answer } from './send-handler.js';
 import { bareHost, pinnedLookup, RefusedAddressError, resolveAllowed } from './address-policy.js';
 
 export interface OutgoingWebhook {
@@ -18,9 +19,6 @@ export interface Sender {
   close(): void;
 }
 
-// A receiver's answer is read only to keep the connection reusable; past this it is cut off.
-const maxDrainedBytes = 64 * 1024;
-
 /**
  * One undici keep-alive pool per origin, shared by every delivery of this instance. Every new
  * connection resolves its host through the SSRF guard and connects to the address it checked
@@ -36,37 +34,22 @@ export function createSender(options: { timeoutMs: number; allowPrivateNetworks:
   const send = async ({ url, headers, body }: OutgoingWebhook): Promise<SendOutcome> => {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    const deadline = new AbortController();
-    const timer = setTimeout(
-      () => deadline.abort(new Error(`no response within ${options.timeoutMs} ms`)),
-      options.timeoutMs,
-    );
     try {
       const target = targets.get(url);
       // A literal IP bypasses `lookup`, so it is checked here.
       if (target.literalIp) await resolveAllowed(target.host, options.allowPrivateNetworks);
-      const response = await agent.request({
+      const request = {
         origin: target.origin,
         path: target.path,
-        method: 'POST',
+        method: 'POST' as const,
         headers: target.authorization ? { authorization: target.authorization, ...headers } : headers,
         body,
-        signal: deadline.signal,
-      });
-      const retryAfter = response.headers['retry-after'];
-      // Drained in the background only so the keep-alive connection can be reused; never stored.
-      response.body
-        .dump({ limit: maxDrainedBytes, signal: deadline.signal })
-        .catch(() => undefined)
-        .finally(() => clearTimeout(timer));
-      return {
-        kind: 'response',
-        statusCode: response.statusCode,
-        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-        durationMs: elapsed(),
       };
+      const answer = await new Promise<Answer>((resolve, reject) => {
+        agent.dispatch(request, new SendHandler(resolve, reject, options.timeoutMs));
+      });
+      return { kind: 'response', ...answer, durationMs: elapsed() };
     } catch (error) {
-      clearTimeout(timer);
       const refused = error instanceof RefusedAddressError;
       const message = error instanceof Error ? error.message : String(error);
       return { kind: 'error', error: message, refused, durationMs: elapsed() };
