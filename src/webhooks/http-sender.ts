@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { Agent } from 'undici';
 import { SendHandler, type Answer } from './send-handler.js';
-import { bareHost, pinnedLookup, RefusedAddressError, resolveAllowed } from './address-policy.js';
+import { bareHost, isRefusedAddress, pinnedLookup, RefusedAddressError } from './address-policy.js';
 
 export interface OutgoingWebhook {
   url: string;
@@ -29,15 +29,14 @@ export function createSender(options: { timeoutMs: number; allowPrivateNetworks:
     connections: 256,
     connect: { lookup: pinnedLookup(options.allowPrivateNetworks), timeout: options.timeoutMs },
   });
-  const targets = new TargetCache();
+  const targets = new TargetCache(options.allowPrivateNetworks);
 
   const send = async ({ url, headers, body }: OutgoingWebhook): Promise<SendOutcome> => {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
       const target = targets.get(url);
-      // A literal IP bypasses `lookup`, so it is checked here.
-      if (target.literalIp) await resolveAllowed(target.host, options.allowPrivateNetworks);
+      if (target.refused) throw target.refused;
       const request = {
         origin: target.origin,
         path: target.path,
@@ -62,8 +61,8 @@ export function createSender(options: { timeoutMs: number; allowPrivateNetworks:
 interface Target {
   origin: string;
   path: string;
-  host: string;
-  literalIp: boolean;
+  /** A literal IP bypasses `lookup`, so it is judged once, when its URL is parsed. */
+  refused: RefusedAddressError | undefined;
   /** Credentials in the URL, sent as Basic authorization unless the hook sets its own header. */
   authorization: string | undefined;
 }
@@ -71,6 +70,8 @@ interface Target {
 /** Hook URLs parsed once each: a few hooks receive every delivery. */
 class TargetCache {
   private readonly parsed = new Map<string, Target>();
+
+  constructor(private readonly allowPrivate: boolean) {}
 
   get(url: string): Target {
     let target = this.parsed.get(url);
@@ -83,8 +84,10 @@ class TargetCache {
     target = {
       origin: parsedUrl.origin,
       path: `${parsedUrl.pathname}${parsedUrl.search}`,
-      host,
-      literalIp: isIP(host) !== 0,
+      refused:
+        isIP(host) && !this.allowPrivate && isRefusedAddress(host)
+          ? new RefusedAddressError(host, host)
+          : undefined,
       authorization: basicAuthorization(parsedUrl),
     };
     // Bounded: hooks change their URLs rarely, so dropping all now and then costs little.
