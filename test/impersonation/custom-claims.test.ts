@@ -204,6 +204,12 @@ describe('custom JWT claims', async () => {
     assert.equal((await t.api('DELETE', '/configs/jwt-customizer/access-token')).status, 204);
   });
 
+  it('stops a script that awaits what never settles', async () => {
+    const response = await testScript('const getCustomJwtClaims = () => new Promise(() => {})');
+    assert.equal(response.status, 422);
+    assert.equal(response.body.data?.reason, 'timeout');
+  });
+
   it('stops a script that allocates without bound', async () => {
     // A service whose time limit no machine reaches first, so only the memory limit can stop it.
     const patient = await startTestService({ env: { TESSERA_SANDBOX_TIMEOUT_MS: '60000' } });
@@ -250,12 +256,40 @@ describe('custom JWT claims', async () => {
     assert.equal((await fetch(`${t.baseUrl}/api/status`)).status, 204);
   });
 
+  it('gives every run fresh globals: what one script changes, the next cannot see', async () => {
+    const writer = await testScript(`globalThis.leaked = 'secret';
+      var declared = 1;
+      Array.prototype.first = function () { return this[0]; };
+      Object.prototype.polluted = true;
+      JSON.parse = () => ({ forged: true });
+      const getCustomJwtClaims = () => ({ wrote: true })`);
+    assert.deepEqual(writer.body, { wrote: true });
+    // Sequential runs go to the same worker; a few of them cover its reuse.
+    for (let i = 0; i < 3; i++) {
+      const reader = await testScript(`const getCustomJwtClaims = () => ({
+        leaked: typeof leaked, declared: typeof declared, first: typeof [].first,
+        polluted: 'polluted' in {}, parsed: JSON.parse('{"a":1}').a,
+      })`);
+      assert.deepEqual(reader.body, {
+        leaked: 'undefined',
+        declared: 'undefined',
+        first: 'undefined',
+        polluted: false,
+        parsed: 1,
+      });
+    }
+  });
+
   it('lets a script fetch only from allowlisted hosts', async () => {
     const allowed = await testScript(`const getCustomJwtClaims = async () => {
       const response = await fetch('http://127.0.0.1:${receiver.port}/plan');
       return { plan: (await response.json()).plan, status: response.status };
     }`);
     assert.deepEqual(allowed.body, { plan: 'gold', status: 200 });
+    // fetch is built when first read; a script may still replace it like any global.
+    const replaced = await testScript(`fetch = async () => ({ json: async () => ({ plan: 'own' }) });
+      const getCustomJwtClaims = async () => ({ plan: (await (await fetch('x')).json()).plan })`);
+    assert.deepEqual(replaced.body, { plan: 'own' });
     const refused = await testScript(`const getCustomJwtClaims = async () => {
       await fetch('http://localhost:${receiver.port}/steal');
       return {};
