@@ -88,6 +88,9 @@ describe('custom JWT claims', async () => {
         ticketId: context.grant.subjectTokenContext.ticketId,
         grantType: context.grant.type,
         roleScopes: context.user.roles.flatMap((role) => role.scopes.map((scope) => scope.name)),
+        roles: context.user.roles,
+        organizationRoles: context.user.organizations,
+        flags: [context.user.hasPassword, context.user.isSuspended, typeof context.user.createdAt],
         userKeys: Object.keys(context.user).sort().join(','),
         organizations: context.user.organizations.map((o) => o.name),
         appName: context.application.name,
@@ -106,6 +109,18 @@ describe('custom JWT claims', async () => {
       (await t.api('POST', `/organizations/${organization.body.id}/users`, { userIds: [userId] })).status,
       201,
     );
+    const second = await t.api<{ id: string }>('POST', '/organizations', { name: 'Acme billing' });
+    assert.equal(
+      (await t.api('POST', `/organizations/${second.body.id}/users`, { userIds: [userId] })).status,
+      201,
+    );
+    const orgRole = await t.api<{ id: string }>('POST', '/organization-roles', { name: 'agent' });
+    assert.equal(orgRole.status, 201, JSON.stringify(orgRole.body));
+    const assigned = await t.api('POST', `/organizations/${organization.body.id}/users/${userId}/roles`, {
+      organizationRoleIds: [orgRole.body.id],
+    });
+    assert.equal(assigned.status, 201, JSON.stringify(assigned.body));
+    const userRoles = await t.api<Array<{ id: string; name: string }>>('GET', `/users/${userId}/roles`);
     const response = await exchangeFor(
       { ticketId: 'T-42' },
       { actor_token: actorToken, actor_token_type: ACCESS_TOKEN_TYPE },
@@ -115,7 +130,34 @@ describe('custom JWT claims', async () => {
     assert.equal(claims.ticketId, 'T-42');
     assert.equal(claims.grantType, 'urn:ietf:params:oauth:grant-type:token-exchange');
     assert.deepEqual(claims.roleScopes, ['read']);
-    assert.deepEqual(claims.organizations, ['Acme support']);
+    assert.deepEqual(claims.organizations, ['Acme billing', 'Acme support']);
+    const [role] = userRoles.body;
+    assert.deepEqual(claims.roles, [
+      {
+        id: role!.id,
+        name: role!.name,
+        description: 'test role',
+        scopes: [
+          {
+            id: resource.scopeIds.read,
+            name: 'read',
+            description: '',
+            resourceId: resource.id,
+            resource: { id: resource.id, name: 'API', indicator: resource.indicator },
+          },
+        ],
+      },
+    ]);
+    assert.deepEqual(claims.organizationRoles, [
+      { id: second.body.id, name: 'Acme billing', description: null, roles: [] },
+      {
+        id: organization.body.id,
+        name: 'Acme support',
+        description: null,
+        roles: [{ id: orgRole.body.id, name: 'agent' }],
+      },
+    ]);
+    assert.deepEqual(claims.flags, [false, false, 'number']);
     assert.ok(!String(claims.userKeys).includes('password'), String(claims.userKeys));
     assert.match(String(claims.appName), /Traditional/);
     assert.equal(claims.appHasSecret, false);
