@@ -6,31 +6,24 @@
  * run (each run has a fresh runtime), so this stays short; `fetch` is compiled only when read.
  */
 export const preludeSource = `(function (hostDeny, loadFetch) {
-  const noop = () => undefined;
+  const noop = () => {};
   globalThis.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop };
-  const setFetch = (value) => Object.defineProperty(globalThis, 'fetch', {
-    value, writable: true, enumerable: true, configurable: true,
-  });
-  Object.defineProperty(globalThis, 'fetch', {
-    get() { const fetch = loadFetch(); setFetch(fetch); return fetch; },
-    set: setFetch, enumerable: true, configurable: true,
-  });
+  const setFetch = (value) => Object.defineProperty(globalThis, 'fetch',
+    { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(globalThis, 'fetch',
+    { get: () => setFetch(loadFetch()).fetch, set: setFetch, enumerable: true, configurable: true });
   const api = Object.freeze({
     denyAccess(message) {
-      const text = message === undefined ? 'Access denied' : String(message);
-      hostDeny(text);
-      throw new Error(text);
+      throw new Error(hostDeny(message === undefined ? 'Access denied' : String(message)));
     },
   });
-  return async function run(inputJson) {
-    if (typeof getCustomJwtClaims !== 'function') {
+  return async (inputJson) => {
+    if (typeof getCustomJwtClaims !== 'function')
       throw new TypeError('the script must define a function getCustomJwtClaims');
-    }
     const claims = await getCustomJwtClaims({ ...JSON.parse(inputJson), api });
-    if (claims === undefined || claims === null) return '{}';
-    if (typeof claims !== 'object' || Array.isArray(claims)) {
+    if (claims == null) return '{}';
+    if (typeof claims !== 'object' || Array.isArray(claims))
       throw new TypeError('getCustomJwtClaims must return an object');
-    }
     return JSON.stringify(claims);
   };
 })`;

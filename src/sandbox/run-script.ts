@@ -1,13 +1,7 @@
-import type {
-  QuickJSContext,
-  QuickJSDeferredPromise,
-  QuickJSHandle,
-  QuickJSRuntime,
-  QuickJSWASMModule,
-} from 'quickjs-emscripten';
-import { createHostFetch } from './host-fetch.js';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten';
+import { FetchBridge } from './fetch-bridge.js';
 import { exceptionMessage, failureOutcome, Interrupted } from './outcomes.js';
-import { fetchSource, preludeSource } from './prelude.js';
+import { preludeSource } from './prelude.js';
 import type { SandboxTask, WorkerOutcome } from './types.js';
 
 const maxClaimsBytes = 64 * 1024;
@@ -43,14 +37,11 @@ class ScriptRun {
   private readonly deadline: number;
   private readonly runtime: QuickJSRuntime;
   private readonly context: QuickJSContext;
-  private readonly pending = new Set<QuickJSDeferredPromise>();
-  private abort: AbortController | undefined;
-  private hostFetch: ReturnType<typeof createHostFetch> | undefined;
+  private readonly fetch: FetchBridge;
   private denial: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
   private expire: ((error: Error) => void) | undefined;
-  private finished = false;
 
   constructor(
     quickjs: QuickJSWASMModule,
@@ -62,6 +53,10 @@ class ScriptRun {
     this.runtime.setMaxStackSize(stackBytes);
     this.runtime.setInterruptHandler(() => Date.now() > this.deadline);
     this.context = this.runtime.newContext();
+    this.fetch = new FetchBridge(this.context, task.fetchAllowlist, () => {
+      this.drainJobs();
+      this.wake?.();
+    });
   }
 
   async execute(): Promise<WorkerOutcome> {
@@ -83,10 +78,8 @@ class ScriptRun {
   }
 
   dispose(): void {
-    this.finished = true;
     clearTimeout(this.timer);
-    this.abort?.abort();
-    for (const deferred of this.pending) deferred.dispose();
+    this.fetch.close();
     this.context.dispose();
     this.runtime.dispose();
   }
@@ -125,10 +118,12 @@ class ScriptRun {
   /** Hands the prelude its capabilities; returns the runner it builds. */
   private installPrelude(): QuickJSHandle {
     const { context } = this;
+    // Returns the text the prelude throws; the denial stands even if the script catches that.
     const denyFn = context.newFunction('hostDeny', (messageHandle) => {
       this.denial = context.getString(messageHandle).slice(0, 500);
+      return messageHandle.dup();
     });
-    const loadFetch = context.newFunction('loadFetch', () => this.buildFetch());
+    const loadFetch = context.newFunction('loadFetch', () => this.fetch.build());
     const prelude = this.check(context.evalCode(preludeSource, 'prelude.js'));
     try {
       return this.check(context.callFunction(prelude, context.undefined, denyFn, loadFetch));
@@ -137,43 +132,6 @@ class ScriptRun {
       denyFn.dispose();
       loadFetch.dispose();
     }
-  }
-
-  /** The script's `fetch`; every one built in a run shares the run's fetch count and deadline. */
-  private buildFetch(): QuickJSHandle {
-    const { context } = this;
-    this.abort ??= new AbortController();
-    const hostFetch = (this.hostFetch ??= createHostFetch(this.task.fetchAllowlist, this.abort.signal));
-    const fetchFn = context.newFunction('hostFetch', (urlHandle, initHandle) => {
-      const url = context.getString(urlHandle);
-      const init = JSON.parse(context.getString(initHandle)) as Record<string, unknown>;
-      const deferred = context.newPromise();
-      this.pending.add(deferred);
-      hostFetch(url, init).then(
-        (response) => this.settle(deferred, true, JSON.stringify(response)),
-        (error: unknown) =>
-          this.settle(deferred, false, error instanceof Error ? error.message : String(error)),
-      );
-      return deferred.handle;
-    });
-    const factory = this.check(context.evalCode(fetchSource, 'fetch.js'));
-    try {
-      return this.check(context.callFunction(factory, context.undefined, fetchFn));
-    } finally {
-      factory.dispose();
-      fetchFn.dispose();
-    }
-  }
-
-  private settle(deferred: QuickJSDeferredPromise, ok: boolean, text: string): void {
-    if (!this.pending.has(deferred) || this.finished) return;
-    this.pending.delete(deferred);
-    const value = ok ? this.context.newString(text) : this.context.newError(text);
-    if (ok) deferred.resolve(value);
-    else deferred.reject(value);
-    value.dispose();
-    this.drainJobs();
-    this.wake?.();
   }
 
   /** Resolves once a fetch has settled inside the sandbox; rejects at the deadline. */
