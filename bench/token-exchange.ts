@@ -9,6 +9,7 @@ import './use-postgres.js';
 import { decodeJwt } from 'jose';
 import { cpuPerRequest, sampleCpu, type CpuSample } from './cpu-time.js';
 import { BARE_CLIENT, startBareProvider } from './references/bare-provider.js';
+import { watchStatements } from './statements.js';
 import { SubjectTokenSupply } from './subject-token-supply.js';
 import { recordGoal, type Measured } from './summary.js';
 import {
@@ -36,6 +37,7 @@ try {
   const fixtures = await createTokenFixtures(service);
   const supply = new SubjectTokenSupply(service, fixtures.userId);
   const managementToken = await service.managementToken();
+  const statements = await watchStatements(service.database.env.DATABASE_URL!);
 
   const clientCredentials = (baseUrl: string, id: string, secret: string) => (seconds: number) =>
     load({
@@ -56,9 +58,8 @@ try {
     authorization: basicAuth(fixtures.exchanger.id, fixtures.exchanger.secret),
     'content-type': form,
   };
-  // The supply is filled before a run (fillSupply), outside its CPU samples.
-  const fillSupply = (seconds: number) => supply.fill(seconds);
   const exchanges = async (seconds: number) => {
+    await supply.fill(seconds);
     const control: { stop?: () => void } = {};
     const started = performance.now();
     const result = await load(
@@ -111,11 +112,9 @@ try {
 
   // Warm-up (JIT, pools, prepared statements) doubles as the calibration of the subject-token supply.
   await supply.fill(0, 6000);
-  await fillSupply(2);
   for (const run of [bareTokens, tesseraTokens, exchanges, issueSubjectTokens, readUsers]) await run(2);
   // The sandbox's worker threads start (and their WebAssembly tiers up) on the first scripts.
   await setClaimsScript(service, true);
-  await fillSupply(1);
   await exchanges(1);
   await setClaimsScript(service, false);
   console.log(
@@ -132,19 +131,23 @@ try {
   const cpuNotes: string[] = [];
   const timed = async (
     run: (s: number) => Promise<LoadResult>,
-    prepare?: (s: number) => Promise<void>,
+    label?: string,
   ): Promise<[LoadResult, CpuSample, CpuSample]> => {
-    await prepare?.(benchSeconds);
+    // The subject tokens an exchange run redeems are issued before the counters start.
+    if (run === exchanges) await supply.fill(benchSeconds);
+    await statements.reset();
     const before = cpu();
     const result = await run(benchSeconds);
-    return [result, before, cpu()];
+    const after = cpu();
+    if (label) await statements.report(result.requestsPerSecond * benchSeconds, label);
+    return [result, before, after];
   };
   for (let round = 1; round <= benchRounds; round++) {
     const [bareResult] = await timed(bareTokens);
-    const [credentials, c0, c1] = await timed(tesseraTokens);
-    const [exchanged, e0, e1] = await timed(exchanges, fillSupply);
+    const [credentials, c0, c1] = await timed(tesseraTokens, round === 1 ? 'client_credentials' : undefined);
+    const [exchanged, e0, e1] = await timed(exchanges, round === 1 ? 'token exchange' : undefined);
     await setClaimsScript(service, true);
-    const [scripted, s0, s1] = await timed(exchanges, fillSupply);
+    const [scripted, s0, s1] = await timed(exchanges, round === 1 ? 'scripted exchange' : undefined);
     await setClaimsScript(service, false);
     const [issued] = await timed(issueSubjectTokens);
     const [reads] = await timed(readUsers);
@@ -167,6 +170,7 @@ try {
     );
   }
   for (const note of cpuNotes) console.log(`  ${note}`);
+  await statements.close();
 
   const sample = await fetch(`${service.baseUrl}/oidc/token`, {
     method: 'POST',
