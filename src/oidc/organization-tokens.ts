@@ -109,7 +109,8 @@ async function logRefusal(
     applicationId: trail.applicationId,
     payload: {
       result: 'Error',
-      organizationId: trail.organizationId,
+      // The caller's input: bounded, as an audit record is kept for long.
+      organizationId: trail.organizationId.slice(0, 256),
       error: { code: 'access_denied', description: trail.refusal },
     },
   });
