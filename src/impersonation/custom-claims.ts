@@ -96,6 +96,7 @@ export function runCustomizer(
     timeoutMs: config.sandbox.timeoutMs,
     memoryMb: config.sandbox.memoryMb,
     fetchAllowlist: config.sandbox.fetchAllowlist,
+    fetchAllowPrivateNetworks: config.webhooks.allowPrivateNetworks,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from 'quickjs-emscripten';
-import { createHostFetch } from './host-fetch.js';
+import { createHostFetch, type FetchPolicy } from './host-fetch.js';
 import { fetchSource } from './prelude.js';
 
 /**
@@ -14,7 +14,7 @@ export class FetchBridge {
 
   constructor(
     private readonly context: QuickJSContext,
-    private readonly allowlist: string[],
+    private readonly policy: FetchPolicy,
     /** Called after a fetch settled inside the sandbox (to run the jobs it queued). */
     private readonly onSettled: () => void,
   ) {}
@@ -23,7 +23,7 @@ export class FetchBridge {
   build(): QuickJSHandle {
     const { context } = this;
     this.abort ??= new AbortController();
-    const hostFetch = (this.hostFetch ??= createHostFetch(this.allowlist, this.abort.signal));
+    const hostFetch = (this.hostFetch ??= createHostFetch(this.policy, this.abort.signal));
     const fetchFn = context.newFunction('hostFetch', (urlHandle, initHandle) => {
       const url = context.getString(urlHandle);
       const init = JSON.parse(context.getString(initHandle)) as Record<string, unknown>;

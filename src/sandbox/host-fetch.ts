@@ -1,4 +1,8 @@
+import { guardedFetch } from '../connectors/guarded-fetch.js';
+
 const maxBodyBytes = 1024 * 1024;
+// A backstop: the script's own deadline aborts its fetches first.
+const fetchTimeoutMs = 30_000;
 const maxFetchesPerRun = 10;
 
 export interface FetchedResponse {
@@ -14,21 +18,32 @@ interface FetchInit {
   body?: unknown;
 }
 
+export interface FetchPolicy {
+  fetchAllowlist: string[];
+  fetchAllowPrivateNetworks: boolean;
+}
+
 /**
- * The only network access a script has: http(s) to hosts on the operator's allowlist, no
- * redirects (a redirect could leave the allowlist), a capped body, and aborted at the deadline.
+ * The only network access a script has: http(s) to hosts on the operator's allowlist, through the
+ * SSRF guard every outbound request takes (an allowlisted name that resolves to a private,
+ * loopback or link-local address is refused unless private networks are allowed), no redirects
+ * followed (a redirect could leave the allowlist), a capped body, and aborted at the deadline.
  */
-export function createHostFetch(allowlist: string[], signal: AbortSignal) {
+export function createHostFetch(policy: FetchPolicy, signal: AbortSignal) {
+  const send = guardedFetch({
+    allowPrivateNetworks: policy.fetchAllowPrivateNetworks,
+    timeoutMs: fetchTimeoutMs,
+    userAgent: 'Tessera custom claims script',
+  });
   let count = 0;
   return async (rawUrl: string, init: FetchInit): Promise<FetchedResponse> => {
     if (++count > maxFetchesPerRun) throw new Error(`at most ${maxFetchesPerRun} fetches per run`);
     const url = parseUrl(rawUrl);
-    if (!isAllowed(url, allowlist)) throw new Error(`fetch to ${url.host} is not allowed`);
-    const response = await fetch(url, {
+    if (!isAllowed(url, policy.fetchAllowlist)) throw new Error(`fetch to ${url.host} is not allowed`);
+    const response = await send(url.toString(), {
       method: typeof init.method === 'string' ? init.method : 'GET',
       headers: stringRecord(init.headers),
       body: typeof init.body === 'string' ? init.body : undefined,
-      redirect: 'error',
       signal,
     });
     return {

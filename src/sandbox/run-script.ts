@@ -53,7 +53,7 @@ class ScriptRun {
     this.runtime.setMaxStackSize(stackBytes);
     this.runtime.setInterruptHandler(() => Date.now() > this.deadline);
     this.context = this.runtime.newContext();
-    this.fetch = new FetchBridge(this.context, task.fetchAllowlist, () => {
+    this.fetch = new FetchBridge(this.context, task, () => {
       this.drainJobs();
       this.wake?.();
     });

@@ -7,6 +7,8 @@ export interface SandboxTask {
   memoryMb: number;
   /** Host names (optionally `host:port`) the script may fetch from. */
   fetchAllowlist: string[];
+  /** Whether an allowlisted host may resolve to a private or loopback address (the SSRF guard's switch). */
+  fetchAllowPrivateNetworks: boolean;
 }
 
 export type SandboxFailure = 'timeout' | 'memory' | 'script' | 'invalid_result' | 'crashed';

@@ -341,6 +341,29 @@ describe('custom JWT claims', async () => {
     assert.deepEqual(receiver.seen, ['/plan']);
   });
 
+  it("sends a script's fetch through the SSRF guard: an allowlisted name on a loopback address is refused", async () => {
+    const guarded = await startTestService({
+      env: {
+        TESSERA_SANDBOX_FETCH_ALLOWLIST: `localhost:${receiver.port}`,
+        TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false',
+      },
+    });
+    try {
+      const refused = await testScript(
+        `const getCustomJwtClaims = async () => {
+          await fetch('http://localhost:${receiver.port}/internal');
+          return {};
+        }`,
+        guarded,
+      );
+      assert.equal(refused.status, 422);
+      assert.match(String(refused.body.message), /not allowed|private|loopback|refused/i);
+      assert.ok(!receiver.seen.includes('/internal'));
+    } finally {
+      await guarded.stop();
+    }
+  });
+
   it('runs the client-credentials script for machine tokens, but never for the management API', async () => {
     assert.equal(
       (
