@@ -58,12 +58,21 @@ export function formatRow(row: GoalRow): string {
   const latency = Number.isNaN(p50)
     ? ''
     : `\n    ${row.latency ?? 'latency'} p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms ` +
-      `(p99 ≤ ${row.p99Under === undefined ? '2 × p50' : `${row.p99Under} ms`}: ${p99 <= latencyGoal ? 'MET' : 'NOT MET'})`;
+      `(p99 ≤ ${row.p99Under === undefined ? '2 × p50' : `${row.p99Under} ms`}: ${p99 <= latencyGoal ? 'MET' : 'NOT MET'})` +
+      referenceLatency(row);
   return (
     `- ${row.figure}: ${figure.toFixed(0)}${unit} | ${row.reference}: ${reference.toFixed(0)}${unit} | ` +
     `ratio ${ratio.toFixed(2)}${range} over ${row.rounds.length} round(s) | ${goal}` +
     `${latency}\n    load average ${row.loadAverage}${row.note ? `; ${row.note}` : ''}`
   );
+}
+
+// The reference's own tail, where it has one: a tail the reference shows too is not the figure's doing.
+function referenceLatency(row: GoalRow): string {
+  if (row.latency !== undefined) return '';
+  const p50 = median(row.rounds.map((r) => r.reference.p50 ?? NaN));
+  const p99 = median(row.rounds.map((r) => r.reference.p99 ?? NaN));
+  return Number.isNaN(p50) ? '' : `; reference p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`;
 }
 
 export function printSummary(file: string): void {

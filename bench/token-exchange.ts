@@ -9,6 +9,7 @@ import './use-postgres.js';
 import { decodeJwt } from 'jose';
 import { cpuPerRequest, sampleCpu, type CpuSample } from './cpu-time.js';
 import { BARE_CLIENT, startBareProvider } from './references/bare-provider.js';
+import { watchStatements } from './statements.js';
 import { SubjectTokenSupply } from './subject-token-supply.js';
 import { recordGoal, type Measured } from './summary.js';
 import {
@@ -36,6 +37,7 @@ try {
   const fixtures = await createTokenFixtures(service);
   const supply = new SubjectTokenSupply(service, fixtures.userId);
   const managementToken = await service.managementToken();
+  const statements = await watchStatements(service.database.env.DATABASE_URL!);
 
   const clientCredentials = (baseUrl: string, id: string, secret: string) => (seconds: number) =>
     load({
@@ -125,15 +127,21 @@ try {
   const cpuNotes: string[] = [];
   const timed = async (
     run: (s: number) => Promise<LoadResult>,
+    label?: string,
   ): Promise<[LoadResult, CpuSample, CpuSample]> => {
+    // The subject tokens an exchange run redeems are issued before the counters start.
+    if (run === exchanges) await supply.fill(benchSeconds);
+    await statements.reset();
     const before = cpu();
     const result = await run(benchSeconds);
-    return [result, before, cpu()];
+    const after = cpu();
+    if (label) await statements.report(result.requestsPerSecond * benchSeconds, label);
+    return [result, before, after];
   };
   for (let round = 1; round <= benchRounds; round++) {
     const [bareResult] = await timed(bareTokens);
-    const [credentials, c0, c1] = await timed(tesseraTokens);
-    const [exchanged, e0, e1] = await timed(exchanges);
+    const [credentials, c0, c1] = await timed(tesseraTokens, round === 1 ? 'client_credentials' : undefined);
+    const [exchanged, e0, e1] = await timed(exchanges, round === 1 ? 'token exchange' : undefined);
     await setClaimsScript(service, true);
     const [scripted] = await timed(exchanges);
     await setClaimsScript(service, false);
@@ -159,6 +167,7 @@ try {
     );
   }
   for (const note of cpuNotes) console.log(`  ${note}`);
+  await statements.close();
 
   const sample = await fetch(`${service.baseUrl}/oidc/token`, {
     method: 'POST',

@@ -1,4 +1,3 @@
-import middie from '@fastify/middie';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { refuseUnstorableInput } from './http/unstorable-text.js';
 import { createManagementAuthenticator, type ManagementCaller } from './management/auth.js';
 import { managementRoutes } from './management/routes.js';
 import { oidcInputGuard } from './oidc/input-guard.js';
+import { oidcMount, serverWithOidc, type NodeHandler } from './oidc/oidc-mount.js';
 import { createProvider } from './oidc/provider.js';
 import { SigningKeyRing } from './oidc/key-ring.js';
 import { createLiveProvider } from './oidc/live-provider.js';
@@ -20,7 +20,7 @@ import type { SigningKey } from './oidc/signing-keys.js';
 import { createLogger } from './operations/logger.js';
 import { Metrics } from './operations/metrics.js';
 import { countTokenEndpoint } from './operations/oidc-metrics.js';
-import { observeRequests } from './operations/request-observation.js';
+import { observeOidc, observeRequests } from './operations/request-observation.js';
 import { scheduleRetention, type RetentionSchedule } from './retention/retention.scheduler.js';
 import type { Storage } from './storage/database.js';
 import { countWaitingDeliveries } from './webhooks/outbox-size.repository.js';
@@ -63,7 +63,9 @@ export async function buildApp(
   storage: Storage,
   { log, metrics }: Observability = { log: createLogger(config), metrics: new Metrics() },
 ): Promise<App> {
+  const mounted: { oidc?: NodeHandler } = {};
   const app = Fastify({
+    serverFactory: serverWithOidc(() => mounted.oidc),
     loggerInstance: log as FastifyBaseLogger,
     // One line per request from observeRequests instead: a route template, never a query string.
     logController: new LogController({ disableRequestLogging: true }),
@@ -119,9 +121,7 @@ export async function buildApp(
   app.decorateRequest('caller', null);
 
   observeRequests(app, metrics);
-  await app.register(middie);
-  app.use('/oidc', oidcInputGuard());
-  app.use('/oidc', provider.handle);
+  mounted.oidc = observeOidc(oidcMount(oidcInputGuard(), provider.handle), log, metrics);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/status', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());

@@ -62,12 +62,18 @@ async function main(): Promise<void> {
 if (process.argv[2] === 'serve') await main();
 
 /** Starts the bare provider in its own process (group), killed with the benchmark. */
-export async function startBareProvider(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function startBareProvider(
+  nodeArgs: string[] = [],
+): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }> {
   const { spawnTracked, stopTracked } = await import('../processes.js');
-  const child = spawnTracked(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'serve'], {
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnTracked(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', fileURLToPath(import.meta.url), 'serve'],
+    {
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -77,5 +83,5 @@ export async function startBareProvider(): Promise<{ baseUrl: string; stop(): Pr
     });
     child.once('exit', (code) => reject(new Error(`the bare provider exited with ${code}`)));
   });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopTracked(child) };
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopTracked(child) };
 }

@@ -1,4 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { NodeHandler } from '../oidc/oidc-mount.js';
 import type { Metrics } from './metrics.js';
 
 // oidc-provider's own routes (mounted raw under /oidc, so Fastify has no template for them).
@@ -19,11 +22,8 @@ const oidcRoutes = new Set([
   '/device',
 ]);
 
-/** The route a request is counted and logged under: a template, never the raw path. */
-export function routeLabel(request: FastifyRequest, path: string): string {
-  const template = request.routeOptions.url;
-  if (template) return template;
-  if (!path.startsWith('/oidc/') && path !== '/oidc') return 'unmatched';
+/** The label of a raw /oidc request (they never reach a Fastify route): a template, never the raw path. */
+export function oidcRouteLabel(path: string): string {
   const rest = path.slice('/oidc'.length);
   if (oidcRoutes.has(rest)) return `/oidc${rest}`;
   // `/oidc/auth/:uid` (resume), `/oidc/interaction/:uid`…: grouped by their first segment.
@@ -31,29 +31,43 @@ export function routeLabel(request: FastifyRequest, path: string): string {
   return first && oidcRoutes.has(`/${first}`) ? `/oidc/${first}/*` : '/oidc/*';
 }
 
-/**
- * Times every request, raw /oidc ones included (they never reach a Fastify route, so the hook
- * watches the response itself), for the duration histogram and one `info` line per request.
- * Registered before the /oidc mount.
- */
+/** Counts a response in the duration histogram and logs one `info` line for it, when it finishes. */
+export function observeResponse(
+  res: ServerResponse,
+  request: { method: string; log: Pick<Logger, 'info'> },
+  route: () => string,
+  metrics: Metrics,
+): void {
+  const started = process.hrtime.bigint();
+  res.once('finish', () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const statusCode = res.statusCode;
+    const label = route();
+    metrics.httpRequestSeconds.observe(
+      { method: request.method, route: label, status_code: String(statusCode) },
+      seconds,
+    );
+    request.log.info(
+      { method: request.method, route: label, statusCode, ms: Math.round(seconds * 10_000) / 10 },
+      'request',
+    );
+  });
+}
+
+/** Times every request Fastify routes, for the duration histogram and one `info` line per request. */
 export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onRequest', (request, reply, done) => {
-    const started = process.hrtime.bigint();
-    // Read now: the /oidc mount rewrites the URL it hands to oidc-provider.
-    const path = request.url.split('?', 1)[0]!;
-    reply.raw.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeLabel(request, path);
-      const statusCode = reply.raw.statusCode;
-      metrics.httpRequestSeconds.observe(
-        { method: request.method, route, status_code: String(statusCode) },
-        seconds,
-      );
-      request.log.info(
-        { method: request.method, route, statusCode, ms: Math.round(seconds * 10_000) / 10 },
-        'request',
-      );
-    });
+    observeResponse(reply.raw, request, () => request.routeOptions.url ?? 'unmatched', metrics);
     done();
   });
+}
+
+/** The same for the raw /oidc mount, wrapped around its handler. */
+export function observeOidc(handler: NodeHandler, log: Pick<Logger, 'info'>, metrics: Metrics): NodeHandler {
+  return (req, res) => {
+    // Read now: the mount rewrites the URL it hands to oidc-provider.
+    const path = (req.url ?? '').split('?', 1)[0]!;
+    observeResponse(res, { method: req.method ?? 'GET', log }, () => oidcRouteLabel(path), metrics);
+    handler(req, res);
+  };
 }

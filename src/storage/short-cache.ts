@@ -19,23 +19,49 @@ export function shortCache<T>(
   ttlMs = 1000,
 ): ShortCache<T> {
   const caches = new WeakMap<Db, Map<string, { value: T; until: number }>>();
+  // Lookups under way: when an entry expires under load, the requests that miss it share one read.
+  const loading = new WeakMap<Db, Map<string, Promise<T | undefined>>>();
   const read = async (db: Db, key: string): Promise<T | undefined> => {
     let cache = caches.get(db);
     if (!cache) caches.set(db, (cache = new Map()));
-    const now = Date.now();
     const hit = cache.get(key);
-    if (hit && hit.until > now) return hit.value;
-    const value = await load(db, key);
+    if (hit && hit.until > Date.now()) return hit.value;
+    let pending = loading.get(db);
+    if (!pending) loading.set(db, (pending = new Map()));
+    const shared = pending.get(key);
+    if (shared) return shared;
+    // A load that a write made stale (forget/clear dropped it meanwhile) answers its callers but is not kept.
+    const current = () => pending.get(key) === loaded && pending.delete(key);
+    const loaded: Promise<T | undefined> = load(db, key).then(
+      (value) => {
+        if (current()) keep(cache, key, value);
+        return value;
+      },
+      (error: unknown) => {
+        current();
+        throw error;
+      },
+    );
+    pending.set(key, loaded);
+    return loaded;
+  };
+  const keep = (cache: Map<string, { value: T; until: number }>, key: string, value: T | undefined) => {
+    const now = Date.now();
     if (value === undefined) cache.delete(key);
     else {
       // Only things that exist are kept, but keep the map bounded all the same.
       if (cache.size >= 1000) for (const [k, entry] of cache) if (entry.until <= now) cache.delete(k);
       if (cache.size < 1000) cache.set(key, { value, until: now + ttlMs });
     }
-    return value;
   };
   return Object.assign(read, {
-    forget: (db: Db, key: string) => void caches.get(db)?.delete(key),
-    clear: (db: Db) => void caches.get(db)?.clear(),
+    forget: (db: Db, key: string) => {
+      caches.get(db)?.delete(key);
+      loading.get(db)?.delete(key);
+    },
+    clear: (db: Db) => {
+      caches.get(db)?.clear();
+      loading.get(db)?.clear();
+    },
   });
 }

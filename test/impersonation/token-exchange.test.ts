@@ -206,6 +206,26 @@ describe('impersonation: subject token, token exchange, audit', async () => {
     assert.deepEqual((await verify(response.body.access_token as string)).act, { sub: actorId });
   });
 
+  it('gives each of many concurrent exchanges its own user and scopes (consumed together in one statement)', async () => {
+    const otherUserId = await createUser(t, [resource.scopeIds['orders:write']!]);
+    const redemptions = await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const user = i % 3 === 0 ? otherUserId : userId;
+        return { user, subjectToken: await issueSubjectToken(t, user) };
+      }),
+    );
+    const results = await Promise.all(
+      redemptions.map(({ subjectToken }) => exchange(t.baseUrl, web, exchangeParams(subjectToken))),
+    );
+    results.forEach((result, i) => {
+      assert.equal(result.status, 200, JSON.stringify(result.body));
+      const claims = decodeJwt(result.body.access_token as string);
+      const user = redemptions[i]!.user;
+      assert.equal(claims.sub, user);
+      assert.equal(claims.scope, user === otherUserId ? 'orders:write' : 'orders:read');
+    });
+  });
+
   it('redeems a subject token exactly once among 25 concurrent exchanges', async () => {
     const subjectToken = await issueSubjectToken(t, userId);
     const results = await Promise.all(

@@ -1,0 +1,51 @@
+// What PostgreSQL ran per request during a measured run, from pg_stat_statements when the server
+// preloads it (shared_preload_libraries = 'pg_stat_statements'; a restart of the server): calls
+// per request and mean execution time of each statement of the service's database. Without it,
+// says so and prints nothing else: the CPU figures from /proc stand alone.
+import pg from 'pg';
+import { withDefaultUser } from '../src/storage/database.js';
+
+export interface StatementWatch {
+  /** Forgets what ran so far (call before the measured run). */
+  reset(): Promise<void>;
+  /** The statements run since reset, per request, busiest first. */
+  report(requests: number, label: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function watchStatements(databaseUrl: string): Promise<StatementWatch> {
+  const client = new pg.Client({ connectionString: withDefaultUser(databaseUrl) });
+  await client.connect();
+  let available = true;
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await client.query('SELECT 1 FROM pg_stat_statements LIMIT 1');
+  } catch {
+    available = false;
+  }
+  return {
+    reset: async () => {
+      if (available) await client.query('SELECT pg_stat_statements_reset()');
+    },
+    report: async (requests, label) => {
+      if (!available) {
+        console.log(`  ${label}: pg_stat_statements is not preloaded on this server; no statement counts`);
+        return;
+      }
+      const { rows } = await client.query<{ query: string; calls: string; mean: number; total: number }>(
+        `SELECT query, calls, mean_exec_time AS mean, total_exec_time AS total
+           FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+          WHERE d.datname = current_database() AND query NOT LIKE '%pg_stat_statements%'
+          ORDER BY total_exec_time DESC LIMIT 8`,
+      );
+      const perRequest = rows.reduce((sum, row) => sum + Number(row.calls), 0) / Math.max(requests, 1);
+      console.log(`  ${label}: ${perRequest.toFixed(2)} statements per request (pg_stat_statements)`);
+      for (const row of rows) {
+        const text = row.query.replace(/\s+/g, ' ').slice(0, 90);
+        const calls = (Number(row.calls) / Math.max(requests, 1)).toFixed(3);
+        console.log(`    ${calls}/request, mean ${(row.mean * 1000).toFixed(0)} µs: ${text}`);
+      }
+    },
+    close: () => client.end(),
+  };
+}
