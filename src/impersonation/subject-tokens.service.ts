@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { ApiError, invalidInput, notFound } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
-import { storeInBatch } from './subject-token-batches.js';
+import { storeInGroup } from './subject-token-groups.js';
 
 export const SUBJECT_TOKEN_PREFIX = 'sub_';
 /** `sub_` and 32 random bytes in base64url: 256 bits. */
@@ -40,7 +40,7 @@ export async function issueSubjectToken(
   const expiresIn = config.subjectTokenTtlSeconds;
   const id = newId();
   const { userId, applicationId } = request;
-  const result = await storeInBatch(db, {
+  const result = await storeInGroup(db, {
     token: {
       id,
       tokenHash: hashSubjectToken(subjectToken),
