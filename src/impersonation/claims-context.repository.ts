@@ -1,4 +1,5 @@
 import type { Db } from '../storage/database.js';
+import { executePrepared } from './prepared-statement.js';
 
 export interface UserClaimsContext {
   id: string;
@@ -37,50 +38,63 @@ export interface UserClaimsContext {
   }>;
 }
 
+// Roles with their scopes and organizations with the user's roles in each, nested as JSON, so the
+// whole context is one round trip on every scripted token.
+const contextStatement = `
+  SELECT u.id, u.username, u.primary_email, u.primary_phone, u.name, u.avatar, u.profile,
+    u.custom_data, u.identities, u.application_id, u.is_suspended,
+    u.password_hash IS NOT NULL AS has_password, u.last_sign_in_at, u.created_at, u.updated_at,
+    (SELECT coalesce(json_agg(json_build_object(
+        'id', r.id, 'name', r.name, 'description', r.description,
+        'scopes', (SELECT coalesce(json_agg(json_build_object(
+            'id', s.id, 'name', s.name, 'description', s.description, 'resourceId', res.id,
+            'resource', json_build_object('id', res.id, 'name', res.name, 'indicator', res.indicator)
+          ) ORDER BY s.name), '[]')
+          FROM roles_scopes AS rs
+          JOIN scopes AS s ON s.id = rs.scope_id
+          JOIN resources AS res ON res.id = s.resource_id
+          WHERE rs.role_id = r.id)
+      ) ORDER BY r.name), '[]')
+      FROM users_roles AS ur JOIN roles AS r ON r.id = ur.role_id
+      WHERE ur.user_id = u.id) AS roles,
+    (SELECT coalesce(json_agg(json_build_object(
+        'id', o.id, 'name', o.name, 'description', o.description,
+        'roles', (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name), '[]')
+          FROM organization_user_roles AS our
+          JOIN organization_roles AS r ON r.id = our.organization_role_id
+          WHERE our.organization_id = ou.organization_id AND our.user_id = ou.user_id)
+      ) ORDER BY o.name), '[]')
+      FROM organization_users AS ou JOIN organizations AS o ON o.id = ou.organization_id
+      WHERE ou.user_id = u.id) AS organizations
+  FROM users AS u
+  WHERE u.id = $1`;
+
+interface ContextRow {
+  id: string;
+  username: string | null;
+  primary_email: string | null;
+  primary_phone: string | null;
+  name: string | null;
+  avatar: string | null;
+  profile: Record<string, unknown>;
+  custom_data: Record<string, unknown>;
+  identities: Record<string, unknown>;
+  application_id: string | null;
+  is_suspended: boolean;
+  has_password: boolean;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  roles: UserClaimsContext['roles'];
+  organizations: UserClaimsContext['organizations'];
+}
+
 /** The user as a custom-claims script sees it: the profile without secrets, roles with scopes. */
 export async function loadUserClaimsContext(db: Db, userId: string): Promise<UserClaimsContext | undefined> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const [user] = await executePrepared<ContextRow>(db, 'tessera_user_claims_context', contextStatement, [
+    userId,
+  ]);
   if (!user) return undefined;
-  const rows = await db
-    .selectFrom('users_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .leftJoin('roles_scopes as rs', 'rs.role_id', 'r.id')
-    .leftJoin('scopes as s', 's.id', 'rs.scope_id')
-    .leftJoin('resources as res', 'res.id', 's.resource_id')
-    .select([
-      'r.id as roleId',
-      'r.name as roleName',
-      'r.description as roleDescription',
-      's.id as scopeId',
-      's.name as scopeName',
-      's.description as scopeDescription',
-      'res.id as resourceId',
-      'res.name as resourceName',
-      'res.indicator as resourceIndicator',
-    ])
-    .where('ur.user_id', '=', userId)
-    .orderBy('r.name')
-    .orderBy('s.name')
-    .execute();
-
-  const roles = new Map<string, UserClaimsContext['roles'][number]>();
-  for (const row of rows) {
-    let role = roles.get(row.roleId);
-    if (!role) {
-      role = { id: row.roleId, name: row.roleName, description: row.roleDescription, scopes: [] };
-      roles.set(row.roleId, role);
-    }
-    if (row.scopeId && row.scopeName && row.resourceId && row.resourceName && row.resourceIndicator) {
-      role.scopes.push({
-        id: row.scopeId,
-        name: row.scopeName,
-        description: row.scopeDescription,
-        resourceId: row.resourceId,
-        resource: { id: row.resourceId, name: row.resourceName, indicator: row.resourceIndicator },
-      });
-    }
-  }
-
   const identities = Object.fromEntries(
     Object.entries(user.identities).map(([target, identity]) => [
       target,
@@ -99,37 +113,11 @@ export async function loadUserClaimsContext(db: Db, userId: string): Promise<Use
     identities,
     applicationId: user.application_id,
     isSuspended: user.is_suspended,
-    hasPassword: user.password_hash !== null,
+    hasPassword: user.has_password,
     lastSignInAt: user.last_sign_in_at?.getTime() ?? null,
     createdAt: user.created_at.getTime(),
     updatedAt: user.updated_at.getTime(),
-    roles: [...roles.values()],
-    organizations: await loadUserOrganizations(db, userId),
+    roles: user.roles,
+    organizations: user.organizations,
   };
-}
-
-/** The organizations the user belongs to, each with the user's organization roles in it. */
-async function loadUserOrganizations(db: Db, userId: string): Promise<UserClaimsContext['organizations']> {
-  const rows = await db
-    .selectFrom('organization_users as ou')
-    .innerJoin('organizations as o', 'o.id', 'ou.organization_id')
-    .leftJoin('organization_user_roles as our', (join) =>
-      join.onRef('our.organization_id', '=', 'ou.organization_id').onRef('our.user_id', '=', 'ou.user_id'),
-    )
-    .leftJoin('organization_roles as r', 'r.id', 'our.organization_role_id')
-    .select(['o.id', 'o.name', 'o.description', 'r.id as roleId', 'r.name as roleName'])
-    .where('ou.user_id', '=', userId)
-    .orderBy('o.name')
-    .orderBy('r.name')
-    .execute();
-  const organizations = new Map<string, UserClaimsContext['organizations'][number]>();
-  for (const row of rows) {
-    let organization = organizations.get(row.id);
-    if (!organization) {
-      organization = { id: row.id, name: row.name, description: row.description, roles: [] };
-      organizations.set(row.id, organization);
-    }
-    if (row.roleId && row.roleName) organization.roles.push({ id: row.roleId, name: row.roleName });
-  }
-  return [...organizations.values()];
 }

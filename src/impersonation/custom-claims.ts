@@ -88,7 +88,11 @@ export function runCustomizer(
 ): Promise<SandboxOutcome> {
   return runInSandbox({
     script: customizer.script,
-    input: { token, context, environmentVariables: customizer.environmentVariables ?? {} },
+    inputJson: JSON.stringify({
+      token,
+      context,
+      environmentVariables: customizer.environmentVariables ?? {},
+    }),
     timeoutMs: config.sandbox.timeoutMs,
     memoryMb: config.sandbox.memoryMb,
     fetchAllowlist: config.sandbox.fetchAllowlist,

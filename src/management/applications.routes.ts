@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { parseSearch } from '../http/search-query.js';
+import { applicationConsentOrganizationsRoutes } from './application-consent-organizations.routes.js';
 import { applicationRelationsRoutes } from './application-relations.routes.js';
 import { applicationSecretsRoutes } from './application-secrets.routes.js';
 import * as repository from './applications.repository.js';
@@ -101,6 +102,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(applicationSecretsRoutes);
   await app.register(applicationRelationsRoutes);
+  await app.register(applicationConsentOrganizationsRoutes);
 
   app.delete(
     '/applications/:id',

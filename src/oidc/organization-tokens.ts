@@ -2,7 +2,8 @@ import type Provider from 'oidc-provider';
 import { errors, type Configuration, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import grantInternals from 'oidc-provider/lib/helpers/weak_cache.js';
 import type { Db } from '../storage/database.js';
-import { isMember } from '../organizations/member-roles.repository.js';
+import { writeLogBatched } from '../audit/log-batch.js';
+import { organizationAccess } from '../organizations/consent-organizations.repository.js';
 import { memberScopeNames, organizationScopeNames } from '../organizations/token-scopes.repository.js';
 
 /**
@@ -70,19 +71,55 @@ export function registerOrganizationTokens(provider: Provider, db: Db): void {
   );
 }
 
+/**
+ * Logto's checks before an organization token: the sign-in asked for the organizations scope, the
+ * user is a member, and a third-party application acts only where the user consented to it.
+ */
 async function checkOrganizationAccess(ctx: KoaContextWithOIDC, db: Db, organizationId: string) {
   const { RefreshToken } = ctx.oidc.provider;
+  const client = ctx.oidc.client!;
   const token = await RefreshToken.find(String(ctx.oidc.params!.refresh_token), { ignoreExpiration: true });
   // An unusable (or reused) refresh token is the provider's to refuse, reuse detection included.
-  if (!token || token.clientId !== ctx.oidc.client!.clientId || token.isExpired || token.consumed) return;
+  if (!token || token.clientId !== client.clientId || token.isExpired || token.consumed) return;
   if (!token.scopes.has(ORGANIZATIONS_SCOPE)) {
     throw new errors.InsufficientScope('refresh token missing required scope', ORGANIZATIONS_SCOPE);
   }
-  if (!token.accountId || !(await isMember(db, organizationId, token.accountId))) {
-    const error = new errors.AccessDenied('user is not a member of the organization');
-    Object.assign(error, { status: 403, statusCode: 403 });
-    throw error;
-  }
+  const userId = token.accountId;
+  const access = userId
+    ? await organizationAccess(db, { applicationId: client.clientId, userId, organizationId })
+    : undefined;
+  const refusal = !access?.member
+    ? 'user is not a member of the organization'
+    : access.thirdParty && !access.consented
+      ? 'organization access is not granted to the application'
+      : undefined;
+  if (!refusal) return;
+  await logRefusal(db, { applicationId: client.clientId, userId, organizationId, refusal });
+  throw accessDenied(refusal);
+}
+
+/** Every refused organization token leaves an audit record (Logto's key for the refresh grant). */
+async function logRefusal(
+  db: Db,
+  trail: { applicationId: string; userId: string | undefined; organizationId: string; refusal: string },
+) {
+  await writeLogBatched(db, {
+    key: 'ExchangeTokenBy.RefreshToken',
+    userId: trail.userId,
+    applicationId: trail.applicationId,
+    payload: {
+      result: 'Error',
+      // The caller's input: bounded, as an audit record is kept for long.
+      organizationId: trail.organizationId.slice(0, 256),
+      error: { code: 'access_denied', description: trail.refusal },
+    },
+  });
+}
+
+function accessDenied(message: string) {
+  const error = new errors.AccessDenied(message);
+  Object.assign(error, { status: 403, statusCode: 403 });
+  return error;
 }
 
 type ExtraTokenClaims = NonNullable<Configuration['extraTokenClaims']>;

@@ -48,7 +48,7 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
 
   const configuration: Configuration = {
     adapter: createAdapterFactory(db),
-    findAccount: (ctx, sub) => findAccount(db, sub),
+    findAccount: (ctx, sub) => findAccount(db, sub, ctx.oidc?.client?.clientId),
     // Custom JWT claims (operator scripts) on JWT access tokens; see src/impersonation.
     extraTokenClaims: withOrganizationClaim(createExtraTokenClaims({ config, db })),
     jwks: { keys: keys.map((key) => key.privateJwk) as never },

@@ -28,8 +28,15 @@ export interface MembershipClaims {
   roleNames: string[];
 }
 
-/** The user's organizations, each with the names of the organization roles held there. */
-export async function membershipClaims(db: Db, userId: string): Promise<MembershipClaims[]> {
+/**
+ * The user's organizations, each with the names of the organization roles held there, as told to
+ * an application: a third-party one hears only of those the user consented to it acting in.
+ */
+export async function membershipClaims(
+  db: Db,
+  userId: string,
+  applicationId: string,
+): Promise<MembershipClaims[]> {
   const rows = await db
     .selectFrom('organization_users as ou')
     .leftJoin('organization_user_roles as ur', (join) =>
@@ -38,6 +45,27 @@ export async function membershipClaims(db: Db, userId: string): Promise<Membersh
     .leftJoin('organization_roles as r', 'r.id', 'ur.organization_role_id')
     .select(['ou.organization_id as organizationId', 'r.name as roleName'])
     .where('ou.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('applications as a')
+              .select('a.id')
+              .where('a.id', '=', applicationId)
+              .where('a.is_third_party', '=', true),
+          ),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('application_user_consent_organizations as c')
+            .select('c.organization_id')
+            .where('c.application_id', '=', applicationId)
+            .whereRef('c.user_id', '=', 'ou.user_id')
+            .whereRef('c.organization_id', '=', 'ou.organization_id'),
+        ),
+      ]),
+    )
     .orderBy('ou.created_at')
     .orderBy('ou.organization_id')
     .orderBy('r.name')

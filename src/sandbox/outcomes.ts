@@ -12,7 +12,10 @@ export function exceptionMessage(dumped: unknown): string {
 }
 
 /** How a run that threw is reported: past its deadline, out of memory, or the script's own error. */
-export function failureOutcome(error: unknown, pastDeadline: boolean): SandboxOutcome {
+export function failureOutcome(
+  error: unknown,
+  pastDeadline: boolean,
+): Extract<SandboxOutcome, { status: 'error' }> {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof Interrupted || /interrupted/.test(message) || pastDeadline) {
     return { status: 'error', reason: 'timeout', message: 'the script ran past its time limit' };

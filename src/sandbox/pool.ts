@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { SandboxOutcome, SandboxTask } from './types.js';
+import type { SandboxOutcome, SandboxTask, WorkerOutcome } from './types.js';
 import type { WorkerRequest } from './worker.js';
 
 /** Time on top of a script's own limit for the hand-over and clean-up. */
@@ -28,7 +28,7 @@ interface Slot {
   jobs: Job[];
 }
 
-type WorkerReply = { ready: true } | { id: number; outcome: SandboxOutcome; reusable: boolean };
+type WorkerReply = { ready: true } | { id: number; outcome: WorkerOutcome; reusable: boolean };
 
 const timeout: SandboxOutcome = {
   status: 'error',
@@ -127,7 +127,12 @@ export class SandboxPool {
     const index = slot.jobs.findIndex((job) => job.id === reply.id);
     const [job] = index >= 0 ? slot.jobs.splice(index, 1) : [];
     if (slot.jobs.length === 0) slot.worker.unref();
-    job?.finish(reply.outcome);
+    const { outcome } = reply;
+    job?.finish(
+      outcome.status === 'ok'
+        ? { status: 'ok', claims: JSON.parse(outcome.claimsJson) as Record<string, unknown> }
+        : outcome,
+    );
     if (!reply.reusable) this.retire(slot);
     this.dispatch();
   }

@@ -1,14 +1,41 @@
 /**
- * Code evaluated inside QuickJS around the operator's script. The host hands the prelude its two
- * capabilities once and they are kept in closures only, so the script cannot reach them directly.
+ * Code evaluated inside QuickJS before the operator's script. The host hands it its two
+ * capabilities and they are kept in closures only, so the script cannot reach them directly. It
+ * returns the runner, called after the script: one JSON text in (`token`, `context`,
+ * `environmentVariables`), the claims as one JSON text out. QuickJS compiles a source on every
+ * run (each run has a fresh runtime), so this stays short; `fetch` is compiled only when read.
  */
-export const preludeSource = `(function (hostFetch, hostDeny) {
+export const preludeSource = `(function (hostDeny, loadFetch) {
+  const noop = () => {};
+  globalThis.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop };
+  const setFetch = (value) => Object.defineProperty(globalThis, 'fetch',
+    { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(globalThis, 'fetch',
+    { get: () => setFetch(loadFetch()).fetch, set: setFetch, enumerable: true, configurable: true });
+  const api = Object.freeze({
+    denyAccess(message) {
+      throw new Error(hostDeny(message === undefined ? 'Access denied' : String(message)));
+    },
+  });
+  return async (inputJson) => {
+    if (typeof getCustomJwtClaims !== 'function')
+      throw new TypeError('the script must define a function getCustomJwtClaims');
+    const claims = await getCustomJwtClaims({ ...JSON.parse(inputJson), api });
+    if (claims == null) return '{}';
+    if (typeof claims !== 'object' || Array.isArray(claims))
+      throw new TypeError('getCustomJwtClaims must return an object');
+    return JSON.stringify(claims);
+  };
+})`;
+
+/** The script's `fetch`, built around the host's on first use. */
+export const fetchSource = `(function (hostFetch) {
   const toHeaders = (record) => ({
     get: (name) => record[String(name).toLowerCase()] ?? null,
     has: (name) => String(name).toLowerCase() in record,
     entries: () => Object.entries(record),
   });
-  globalThis.fetch = async function fetch(url, init) {
+  return async function fetch(url, init) {
     const options = init ? JSON.stringify({
       method: init.method, headers: init.headers, body: init.body,
     }) : '{}';
@@ -23,26 +50,4 @@ export const preludeSource = `(function (hostFetch, hostDeny) {
       json: async () => JSON.parse(raw.body),
     };
   };
-  const noop = () => undefined;
-  globalThis.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop };
-  return Object.freeze({
-    denyAccess(message) {
-      const text = message === undefined ? 'Access denied' : String(message);
-      hostDeny(text);
-      throw new Error(text);
-    },
-  });
-})`;
-
-/** Calls the operator's function and returns its claims as JSON text. */
-export const runnerSource = `(async function (inputJson, api) {
-  if (typeof getCustomJwtClaims !== 'function') {
-    throw new TypeError('the script must define a function getCustomJwtClaims');
-  }
-  const claims = await getCustomJwtClaims({ ...JSON.parse(inputJson), api });
-  if (claims === undefined || claims === null) return '{}';
-  if (typeof claims !== 'object' || Array.isArray(claims)) {
-    throw new TypeError('getCustomJwtClaims must return an object');
-  }
-  return JSON.stringify(claims);
 })`;

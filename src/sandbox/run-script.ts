@@ -1,20 +1,14 @@
-import type {
-  QuickJSContext,
-  QuickJSDeferredPromise,
-  QuickJSHandle,
-  QuickJSRuntime,
-  QuickJSWASMModule,
-} from 'quickjs-emscripten';
-import { createHostFetch } from './host-fetch.js';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten';
+import { FetchBridge } from './fetch-bridge.js';
 import { exceptionMessage, failureOutcome, Interrupted } from './outcomes.js';
-import { preludeSource, runnerSource } from './prelude.js';
-import type { SandboxOutcome, SandboxTask } from './types.js';
+import { preludeSource } from './prelude.js';
+import type { SandboxTask, WorkerOutcome } from './types.js';
 
 const maxClaimsBytes = 64 * 1024;
 const stackBytes = 256 * 1024;
 
 export interface RunResult {
-  outcome: SandboxOutcome;
+  outcome: WorkerOutcome;
   /**
    * False when freeing the runtime failed: QuickJS 0.32 aborts its WASM module when a runtime is
    * freed after an out-of-memory or stack-overflow error, and an aborted module is unusable.
@@ -35,17 +29,19 @@ export async function runScript(quickjs: QuickJSWASMModule, task: SandboxTask): 
 }
 
 /**
- * One fresh QuickJS runtime: no host objects but the two capabilities of the prelude, an
+ * One fresh QuickJS runtime (a few tens of microseconds; a reused one spends more collecting the
+ * previous contexts' cycles): no host objects but the two capabilities of the prelude, an
  * interrupt deadline for CPU, a memory limit, and a wall-clock deadline for awaited fetches.
  */
 class ScriptRun {
   private readonly deadline: number;
-  private readonly abort = new AbortController();
   private readonly runtime: QuickJSRuntime;
   private readonly context: QuickJSContext;
-  private readonly pending = new Set<QuickJSDeferredPromise>();
+  private readonly fetch: FetchBridge;
   private denial: string | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private wake: (() => void) | undefined;
+  private expire: ((error: Error) => void) | undefined;
 
   constructor(
     quickjs: QuickJSWASMModule,
@@ -57,9 +53,13 @@ class ScriptRun {
     this.runtime.setMaxStackSize(stackBytes);
     this.runtime.setInterruptHandler(() => Date.now() > this.deadline);
     this.context = this.runtime.newContext();
+    this.fetch = new FetchBridge(this.context, task.fetchAllowlist, () => {
+      this.drainJobs();
+      this.wake?.();
+    });
   }
 
-  async execute(): Promise<SandboxOutcome> {
+  async execute(): Promise<WorkerOutcome> {
     try {
       const text = await this.callScript();
       if (this.denial !== undefined) return { status: 'denied', message: this.denial };
@@ -70,7 +70,7 @@ class ScriptRun {
           message: `claims exceed ${maxClaimsBytes} bytes`,
         };
       }
-      return { status: 'ok', claims: JSON.parse(text) as Record<string, unknown> };
+      return { status: 'ok', claimsJson: text };
     } catch (error) {
       if (this.denial !== undefined) return { status: 'denied', message: this.denial };
       return failureOutcome(error, Date.now() > this.deadline);
@@ -79,81 +79,71 @@ class ScriptRun {
 
   dispose(): void {
     clearTimeout(this.timer);
-    this.abort.abort();
-    for (const deferred of this.pending) deferred.dispose();
+    this.fetch.close();
     this.context.dispose();
     this.runtime.dispose();
   }
 
   private async callScript(): Promise<string> {
     const { context } = this;
-    const api = this.installPrelude();
+    const run = this.installPrelude();
     try {
       this.check(context.evalCode(this.task.script, 'custom-jwt-claims.js')).dispose();
-      const runner = this.check(context.evalCode(runnerSource, 'runner.js'));
-      const input = context.newString(JSON.stringify(this.task.input));
-      const call = context.callFunction(runner, context.undefined, input, api);
+      const input = context.newString(this.task.inputJson);
+      const call = context.callFunction(run, context.undefined, input);
       input.dispose();
-      runner.dispose();
       const promise = this.check(call);
-      const settled = context.resolvePromise(promise);
-      promise.dispose();
-      this.drainJobs();
-      const expired = new Promise<never>((_, reject) => {
-        const remaining = Math.max(0, this.deadline - Date.now());
-        this.timer = setTimeout(() => reject(new Interrupted('interrupted')), remaining);
-      });
-      const result = this.check(await Promise.race([settled, expired]));
       try {
-        return context.getString(result);
+        this.drainJobs();
+        let state = context.getPromiseState(promise);
+        // Still pending only while the script awaits a fetch (or something that never settles).
+        while (state.type === 'pending') {
+          await this.nextSettlement();
+          state = context.getPromiseState(promise);
+        }
+        const result = this.check(state.type === 'fulfilled' ? { value: state.value } : state);
+        try {
+          return context.getString(result);
+        } finally {
+          result.dispose();
+        }
       } finally {
-        result.dispose();
+        promise.dispose();
       }
     } finally {
-      api.dispose();
+      run.dispose();
     }
   }
 
-  /** Hands the prelude its capabilities; returns the frozen `api` object it builds. */
+  /** Hands the prelude its capabilities; returns the runner it builds. */
   private installPrelude(): QuickJSHandle {
     const { context } = this;
-    const hostFetch = createHostFetch(this.task.fetchAllowlist, this.abort.signal);
-    const fetchFn = context.newFunction('hostFetch', (urlHandle, initHandle) => {
-      const url = context.getString(urlHandle);
-      const init = JSON.parse(context.getString(initHandle)) as Record<string, unknown>;
-      const deferred = context.newPromise();
-      this.pending.add(deferred);
-      hostFetch(url, init).then(
-        (response) => this.settle(deferred, true, JSON.stringify(response)),
-        (error: unknown) =>
-          this.settle(deferred, false, error instanceof Error ? error.message : String(error)),
-      );
-      return deferred.handle;
-    });
+    // Returns the text the prelude throws; the denial stands even if the script catches that.
     const denyFn = context.newFunction('hostDeny', (messageHandle) => {
       this.denial = context.getString(messageHandle).slice(0, 500);
+      return messageHandle.dup();
     });
+    const loadFetch = context.newFunction('loadFetch', () => this.fetch.build());
+    const prelude = this.check(context.evalCode(preludeSource, 'prelude.js'));
     try {
-      const prelude = this.check(context.evalCode(preludeSource, 'prelude.js'));
-      try {
-        return this.check(context.callFunction(prelude, context.undefined, fetchFn, denyFn));
-      } finally {
-        prelude.dispose();
-      }
+      return this.check(context.callFunction(prelude, context.undefined, denyFn, loadFetch));
     } finally {
-      fetchFn.dispose();
+      prelude.dispose();
       denyFn.dispose();
+      loadFetch.dispose();
     }
   }
 
-  private settle(deferred: QuickJSDeferredPromise, ok: boolean, text: string): void {
-    if (!this.pending.has(deferred) || this.abort.signal.aborted) return;
-    this.pending.delete(deferred);
-    const value = ok ? this.context.newString(text) : this.context.newError(text);
-    if (ok) deferred.resolve(value);
-    else deferred.reject(value);
-    value.dispose();
-    this.drainJobs();
+  /** Resolves once a fetch has settled inside the sandbox; rejects at the deadline. */
+  private nextSettlement(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.wake = resolve;
+      this.timer ??= setTimeout(
+        () => this.expire?.(new Interrupted('interrupted')),
+        Math.max(0, this.deadline - Date.now()),
+      );
+      this.expire = reject;
+    });
   }
 
   private drainJobs(): void {

@@ -3,7 +3,7 @@ import { recordAttempts, type AttemptRecord } from './deliveries.repository.js';
 import type { DatabaseOutage } from './outage.js';
 
 // Recording waits this long to gather attempts into one statement; delivery itself never waits.
-const gatherMs = 10;
+const gatherMs = 20;
 
 /**
  * Writes finished attempts in batches, one writer at a time: it waits a few milliseconds before each

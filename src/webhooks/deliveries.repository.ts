@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../storage/database.js';
-import { newId } from '../storage/ids.js';
+import { newIds } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import type { DeliveryStatus } from '../storage/tables/webhooks.js';
 import type { ClaimRoom } from './hook-queues.js';
@@ -105,7 +105,7 @@ export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<
         ${column((r) => r.deliveryId)}::text[], ${column((r) => r.status)}::text[],
         ${column((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
         ${column((r) => r.statusCode)}::int[], ${column((r) => r.error)}::text[],
-        ${column((r) => r.durationMs)}::int[], ${column(() => newId())}::text[]
+        ${column((r) => r.durationMs)}::int[], ${newIds(records.length)}::text[]
       ) AS r (id, status, next_at, status_code, error, duration_ms, log_id)
     ), u AS (
       UPDATE hook_deliveries d

@@ -96,8 +96,22 @@ export async function findDelivery(db: Db, hookId: string, deliveryId: string) {
   return delivery;
 }
 
-/** The audit logs of one hook's attempts from the last 24 hours, newest first. */
-export async function recentHookLogs(
+/**
+ * The audit logs of one hook's attempts from the last 24 hours, newest first. The count and the
+ * page see one snapshot, so an attempt recorded in between is in both or in neither.
+ */
+export function recentHookLogs(
+  db: Db,
+  hookId: string,
+  filter: { logKey?: string; limit: number; offset: number },
+) {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => recentHookLogsIn(trx, hookId, filter));
+}
+
+async function recentHookLogsIn(
   db: Db,
   hookId: string,
   filter: { logKey?: string; limit: number; offset: number },

@@ -1,7 +1,7 @@
-import http from 'node:http';
-import https from 'node:https';
 import { isIP } from 'node:net';
-import { bareHost, pinnedLookup, RefusedAddressError, resolveAllowed } from './address-policy.js';
+import { Agent } from 'undici';
+import { SendHandler, type Answer } from './send-handler.js';
+import { bareHost, isRefusedAddress, pinnedLookup, RefusedAddressError } from './address-policy.js';
 
 export interface OutgoingWebhook {
   url: string;
@@ -19,27 +19,35 @@ export interface Sender {
   close(): void;
 }
 
-// A receiver's answer is read only to keep the connection reusable; past this it is cut off.
-const maxDrainedBytes = 64 * 1024;
-
-/** Keep-alive agents shared by every delivery of this instance; redirects are never followed. */
+/**
+ * One undici keep-alive pool per origin, shared by every delivery of this instance. Every new
+ * connection resolves its host through the SSRF guard and connects to the address it checked
+ * (`lookup`), so a DNS rebind cannot reach a refused address. undici follows no redirects.
+ */
 export function createSender(options: { timeoutMs: number; allowPrivateNetworks: boolean }): Sender {
-  const lookup = pinnedLookup(options.allowPrivateNetworks);
-  const agentOptions = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, lookup };
-  const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+  const agent = new Agent({
+    connections: 256,
+    connect: { lookup: pinnedLookup(options.allowPrivateNetworks), timeout: options.timeoutMs },
+  });
+  const targets = new TargetCache(options.allowPrivateNetworks);
 
   const send = async ({ url, headers, body }: OutgoingWebhook): Promise<SendOutcome> => {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const target = new URL(url);
-      const agent = agents[target.protocol as keyof typeof agents];
-      if (!agent) throw new Error(`unsupported protocol ${target.protocol}`);
-      // A literal IP bypasses `lookup`, so it is checked here.
-      const host = bareHost(target.hostname);
-      if (isIP(host)) await resolveAllowed(host, options.allowPrivateNetworks);
-      const { statusCode, retryAfter } = await post(target, agent, headers, body, options.timeoutMs);
-      return { kind: 'response', statusCode, retryAfter, durationMs: elapsed() };
+      const target = targets.get(url);
+      if (target.refused) throw target.refused;
+      const request = {
+        origin: target.origin,
+        path: target.path,
+        method: 'POST' as const,
+        headers: target.authorization ? { authorization: target.authorization, ...headers } : headers,
+        body,
+      };
+      const answer = await new Promise<Answer>((resolve, reject) => {
+        agent.dispatch(request, new SendHandler(resolve, reject, options.timeoutMs));
+      });
+      return { kind: 'response', ...answer, durationMs: elapsed() };
     } catch (error) {
       const refused = error instanceof RefusedAddressError;
       const message = error instanceof Error ? error.message : String(error);
@@ -47,46 +55,50 @@ export function createSender(options: { timeoutMs: number; allowPrivateNetworks:
     }
   };
 
-  return {
-    send,
-    close: () => {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
-    },
-  };
+  return { send, close: () => void agent.destroy().catch(() => undefined) };
 }
 
-function post(
-  target: URL,
-  agent: http.Agent,
-  headers: Record<string, string>,
-  body: string,
-  timeoutMs: number,
-): Promise<{ statusCode: number; retryAfter: string | undefined }> {
-  const payload = Buffer.from(body, 'utf8');
-  const request = target.protocol === 'https:' ? https.request : http.request;
-  return new Promise((resolve, reject) => {
-    const req = request(target, {
-      method: 'POST',
-      agent,
-      headers: { ...headers, 'content-length': String(payload.length) },
-    });
-    const timer = setTimeout(() => req.destroy(new Error(`no response within ${timeoutMs} ms`)), timeoutMs);
-    req.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    req.once('response', (res) => {
-      resolve({ statusCode: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] });
-      // Drained in the background only so the keep-alive socket can be reused; never stored.
-      let drained = 0;
-      res.on('data', (chunk: Buffer) => {
-        drained += chunk.length;
-        if (drained > maxDrainedBytes) res.destroy();
-      });
-      res.once('close', () => clearTimeout(timer));
-      res.once('error', () => undefined);
-    });
-    req.end(payload);
-  });
+interface Target {
+  origin: string;
+  path: string;
+  /** A literal IP bypasses `lookup`, so it is judged once, when its URL is parsed. */
+  refused: RefusedAddressError | undefined;
+  /** Credentials in the URL, sent as Basic authorization unless the hook sets its own header. */
+  authorization: string | undefined;
+}
+
+/** Hook URLs parsed once each: a few hooks receive every delivery. */
+class TargetCache {
+  private readonly parsed = new Map<string, Target>();
+
+  constructor(private readonly allowPrivate: boolean) {}
+
+  get(url: string): Target {
+    let target = this.parsed.get(url);
+    if (target) return target;
+    const parsedUrl = new URL(url);
+    if (parsedUrl.protocol !== 'http:' && parsedUrl.protocol !== 'https:') {
+      throw new Error(`unsupported protocol ${parsedUrl.protocol}`);
+    }
+    const host = bareHost(parsedUrl.hostname);
+    target = {
+      origin: parsedUrl.origin,
+      path: `${parsedUrl.pathname}${parsedUrl.search}`,
+      refused:
+        isIP(host) && !this.allowPrivate && isRefusedAddress(host)
+          ? new RefusedAddressError(host, host)
+          : undefined,
+      authorization: basicAuthorization(parsedUrl),
+    };
+    // Bounded: hooks change their URLs rarely, so dropping all now and then costs little.
+    if (this.parsed.size >= 1000) this.parsed.clear();
+    this.parsed.set(url, target);
+    return target;
+  }
+}
+
+function basicAuthorization({ username, password }: URL): string | undefined {
+  if (!username && !password) return undefined;
+  const credentials = `${decodeURIComponent(username)}:${decodeURIComponent(password)}`;
+  return `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
 }

@@ -77,7 +77,7 @@ class DeliveryWorker {
     this.slots = config.webhooks.workers;
     // A hook keeps one more window of its rows queued here, so its sends never wait for a claim.
     this.queues = new HookQueues(Math.min(config.webhooks.maxInFlightPerHook, this.slots));
-    this.claimSize = Math.min(Math.max(this.slots, minClaim), maxClaim);
+    this.claimSize = Math.min(Math.max(2 * this.slots, minClaim), maxClaim);
     this.maxQueued = Math.ceil(this.slots / 2) + this.claimSize;
     // A claimed row waits behind at most the queue (in turns with other hooks) and its own hook's
     // window, then takes one send, then is recorded: only a crashed (or stalled) instance lets its

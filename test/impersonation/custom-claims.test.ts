@@ -88,6 +88,9 @@ describe('custom JWT claims', async () => {
         ticketId: context.grant.subjectTokenContext.ticketId,
         grantType: context.grant.type,
         roleScopes: context.user.roles.flatMap((role) => role.scopes.map((scope) => scope.name)),
+        roles: context.user.roles,
+        organizationRoles: context.user.organizations,
+        flags: [context.user.hasPassword, context.user.isSuspended, typeof context.user.createdAt],
         userKeys: Object.keys(context.user).sort().join(','),
         organizations: context.user.organizations.map((o) => o.name),
         appName: context.application.name,
@@ -106,6 +109,18 @@ describe('custom JWT claims', async () => {
       (await t.api('POST', `/organizations/${organization.body.id}/users`, { userIds: [userId] })).status,
       201,
     );
+    const second = await t.api<{ id: string }>('POST', '/organizations', { name: 'Acme billing' });
+    assert.equal(
+      (await t.api('POST', `/organizations/${second.body.id}/users`, { userIds: [userId] })).status,
+      201,
+    );
+    const orgRole = await t.api<{ id: string }>('POST', '/organization-roles', { name: 'agent' });
+    assert.equal(orgRole.status, 201, JSON.stringify(orgRole.body));
+    const assigned = await t.api('POST', `/organizations/${organization.body.id}/users/${userId}/roles`, {
+      organizationRoleIds: [orgRole.body.id],
+    });
+    assert.equal(assigned.status, 201, JSON.stringify(assigned.body));
+    const userRoles = await t.api<Array<{ id: string; name: string }>>('GET', `/users/${userId}/roles`);
     const response = await exchangeFor(
       { ticketId: 'T-42' },
       { actor_token: actorToken, actor_token_type: ACCESS_TOKEN_TYPE },
@@ -115,7 +130,34 @@ describe('custom JWT claims', async () => {
     assert.equal(claims.ticketId, 'T-42');
     assert.equal(claims.grantType, 'urn:ietf:params:oauth:grant-type:token-exchange');
     assert.deepEqual(claims.roleScopes, ['read']);
-    assert.deepEqual(claims.organizations, ['Acme support']);
+    assert.deepEqual(claims.organizations, ['Acme billing', 'Acme support']);
+    const [role] = userRoles.body;
+    assert.deepEqual(claims.roles, [
+      {
+        id: role!.id,
+        name: role!.name,
+        description: 'test role',
+        scopes: [
+          {
+            id: resource.scopeIds.read,
+            name: 'read',
+            description: '',
+            resourceId: resource.id,
+            resource: { id: resource.id, name: 'API', indicator: resource.indicator },
+          },
+        ],
+      },
+    ]);
+    assert.deepEqual(claims.organizationRoles, [
+      { id: second.body.id, name: 'Acme billing', description: null, roles: [] },
+      {
+        id: organization.body.id,
+        name: 'Acme support',
+        description: null,
+        roles: [{ id: orgRole.body.id, name: 'agent' }],
+      },
+    ]);
+    assert.deepEqual(claims.flags, [false, false, 'number']);
     assert.ok(!String(claims.userKeys).includes('password'), String(claims.userKeys));
     assert.match(String(claims.appName), /Traditional/);
     assert.equal(claims.appHasSecret, false);
@@ -204,6 +246,12 @@ describe('custom JWT claims', async () => {
     assert.equal((await t.api('DELETE', '/configs/jwt-customizer/access-token')).status, 204);
   });
 
+  it('stops a script that awaits what never settles', async () => {
+    const response = await testScript('const getCustomJwtClaims = () => new Promise(() => {})');
+    assert.equal(response.status, 422);
+    assert.equal(response.body.data?.reason, 'timeout');
+  });
+
   it('stops a script that allocates without bound', async () => {
     // A service whose time limit no machine reaches first, so only the memory limit can stop it.
     const patient = await startTestService({ env: { TESSERA_SANDBOX_TIMEOUT_MS: '60000' } });
@@ -250,12 +298,40 @@ describe('custom JWT claims', async () => {
     assert.equal((await fetch(`${t.baseUrl}/api/status`)).status, 204);
   });
 
+  it('gives every run fresh globals: what one script changes, the next cannot see', async () => {
+    const writer = await testScript(`globalThis.leaked = 'secret';
+      var declared = 1;
+      Array.prototype.first = function () { return this[0]; };
+      Object.prototype.polluted = true;
+      JSON.parse = () => ({ forged: true });
+      const getCustomJwtClaims = () => ({ wrote: true })`);
+    assert.deepEqual(writer.body, { wrote: true });
+    // Sequential runs go to the same worker; a few of them cover its reuse.
+    for (let i = 0; i < 3; i++) {
+      const reader = await testScript(`const getCustomJwtClaims = () => ({
+        leaked: typeof leaked, declared: typeof declared, first: typeof [].first,
+        polluted: 'polluted' in {}, parsed: JSON.parse('{"a":1}').a,
+      })`);
+      assert.deepEqual(reader.body, {
+        leaked: 'undefined',
+        declared: 'undefined',
+        first: 'undefined',
+        polluted: false,
+        parsed: 1,
+      });
+    }
+  });
+
   it('lets a script fetch only from allowlisted hosts', async () => {
     const allowed = await testScript(`const getCustomJwtClaims = async () => {
       const response = await fetch('http://127.0.0.1:${receiver.port}/plan');
       return { plan: (await response.json()).plan, status: response.status };
     }`);
     assert.deepEqual(allowed.body, { plan: 'gold', status: 200 });
+    // fetch is built when first read; a script may still replace it like any global.
+    const replaced = await testScript(`fetch = async () => ({ json: async () => ({ plan: 'own' }) });
+      const getCustomJwtClaims = async () => ({ plan: (await (await fetch('x')).json()).plan })`);
+    assert.deepEqual(replaced.body, { plan: 'own' });
     const refused = await testScript(`const getCustomJwtClaims = async () => {
       await fetch('http://localhost:${receiver.port}/steal');
       return {};
