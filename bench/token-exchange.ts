@@ -149,8 +149,8 @@ try {
     await setClaimsScript(service, true);
     const [scripted, s0, s1] = await timed(exchanges, round === 1 ? 'scripted exchange' : undefined);
     await setClaimsScript(service, false);
-    const [issued] = await timed(issueSubjectTokens);
-    const [reads] = await timed(readUsers);
+    const [issued, i0, i1] = await timed(issueSubjectTokens);
+    const [reads, r0, r1] = await timed(readUsers);
     rows.credentials.push({ figure: measured(credentials), reference: measured(bareResult) });
     rows.exchange.push({ figure: measured(exchanged), reference: measured(bareResult) });
     rows.script.push({ figure: measured(scripted), reference: measured(exchanged) });
@@ -167,6 +167,8 @@ try {
       `round ${round} CPU per client_credentials: ${cpuPerRequest(c0, c1, credentials.requestsPerSecond * benchSeconds)}`,
       `round ${round} CPU per exchange: ${cpuPerRequest(e0, e1, exchanged.requestsPerSecond * benchSeconds)}`,
       `round ${round} CPU per scripted exchange: ${cpuPerRequest(s0, s1, scripted.requestsPerSecond * benchSeconds)}`,
+      `round ${round} CPU per subject token: ${cpuPerRequest(i0, i1, issued.requestsPerSecond * benchSeconds)}`,
+      `round ${round} CPU per user read: ${cpuPerRequest(r0, r1, reads.requestsPerSecond * benchSeconds)}`,
     );
   }
   for (const note of cpuNotes) console.log(`  ${note}`);

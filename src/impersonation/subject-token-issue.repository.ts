@@ -3,46 +3,69 @@ import { json } from '../storage/json.js';
 import { executePrepared } from './prepared-statement.js';
 import type { NewSubjectToken } from './subject-tokens.repository.js';
 
-/*
- * Reads the user, stores the token (unless the user is missing or suspended) and its
- * `SubjectToken.Issued` audit record in one statement: one round trip and one implicit
- * transaction per issued token, so the record exists exactly when the token does.
- */
-const issueStatement = `
-  WITH u AS (SELECT id, is_suspended FROM users WHERE id = $1),
-  issued AS (
-    INSERT INTO subject_tokens (id, token_hash, user_id, context, application_id, expires_at)
-    SELECT $2, $3, u.id, $4::jsonb, $5, $6::timestamptz FROM u WHERE NOT u.is_suspended
-    RETURNING id
-  ), logged AS (
-    INSERT INTO logs (id, key, user_id, application_id, payload)
-    SELECT $7, 'SubjectToken.Issued', $1, $8, $9::jsonb FROM issued
-  )
-  SELECT u.is_suspended FROM u`;
+/** A token to store and its `SubjectToken.Issued` audit record. */
+export interface SubjectTokenIssue {
+  token: NewSubjectToken;
+  log: { id: string; applicationId: string | null; payload: Record<string, unknown> };
+}
 
 export type IssueResult = 'issued' | 'user_not_found' | 'user_suspended';
 
-export async function insertSubjectTokenWithLog(
+/*
+ * Reads the users, stores each token whose user exists and is not suspended, and its audit
+ * record, in one statement: one round trip and one implicit transaction for any number of
+ * tokens, and a record exists exactly when its token does.
+ *
+ * That transaction commits asynchronously (`synchronous_commit` off for it alone): it answers
+ * before its WAL reaches the disk. A database crash can lose the last fraction of a second of
+ * issued tokens, each with its audit record; their holders get `invalid_grant`, as for an
+ * expired token. A redeemed token is never lost: the consume commits synchronously, which
+ * flushes the WAL up to and including its issue.
+ */
+const issueStatement = `
+  WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                         $7::text[], $8::text[], $9::text[])
+      AS i (user_id, id, token_hash, context, application_id, expires_at, log_id, log_application_id, log_payload)
+  ), u AS (
+    SELECT input.*, users.is_suspended FROM input JOIN users ON users.id = input.user_id
+  ), issued AS (
+    INSERT INTO subject_tokens (id, token_hash, user_id, context, application_id, expires_at)
+    SELECT id, token_hash, user_id, context::jsonb, application_id, expires_at::timestamptz
+    FROM u WHERE NOT is_suspended
+    RETURNING id
+  ), logged AS (
+    INSERT INTO logs (id, key, user_id, application_id, payload)
+    SELECT u.log_id, 'SubjectToken.Issued', u.user_id, u.log_application_id, u.log_payload::jsonb
+    FROM u JOIN issued ON issued.id = u.id
+  )
+  SELECT u.id, u.is_suspended, set_config('synchronous_commit', 'off', true) FROM u`;
+
+export async function insertSubjectTokensWithLogs(
   db: Db,
-  token: NewSubjectToken,
-  log: { id: string; applicationId: string | null; payload: Record<string, unknown> },
-): Promise<IssueResult> {
-  const [row] = await executePrepared<{ is_suspended: boolean }>(
+  issues: readonly SubjectTokenIssue[],
+): Promise<IssueResult[]> {
+  const column = (value: (issue: SubjectTokenIssue) => string | null) => issues.map(value);
+  const rows = await executePrepared<{ id: string; is_suspended: boolean }>(
     db,
-    'tessera_issue_subject_token',
+    'tessera_issue_subject_tokens',
     issueStatement,
     [
-      token.userId,
-      token.id,
-      token.tokenHash,
-      json(token.context),
-      token.applicationId,
-      token.expiresAt.toISOString(),
-      log.id,
-      log.applicationId,
-      json({ key: 'SubjectToken.Issued', ...log.payload }),
+      column(({ token }) => token.userId),
+      column(({ token }) => token.id),
+      column(({ token }) => token.tokenHash),
+      column(({ token }) => json(token.context)),
+      column(({ token }) => token.applicationId),
+      column(({ token }) => token.expiresAt.toISOString()),
+      column(({ log }) => log.id),
+      column(({ log }) => log.applicationId),
+      column(({ log }) => json({ key: 'SubjectToken.Issued', ...log.payload })),
     ],
   );
-  if (!row) return 'user_not_found';
-  return row.is_suspended ? 'user_suspended' : 'issued';
+  const suspended = new Map(rows.map((row) => [row.id, row.is_suspended]));
+  return issues.map(({ token }) => {
+    const isSuspended = suspended.get(token.id);
+    if (isSuspended === undefined) return 'user_not_found';
+    return isSuspended ? 'user_suspended' : 'issued';
+  });
 }

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { ApiError, invalidInput, notFound } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
-import { insertSubjectTokenWithLog } from './subject-token-issue.repository.js';
+import { storeInGroup } from './subject-token-groups.js';
 
 export const SUBJECT_TOKEN_PREFIX = 'sub_';
 /** `sub_` and 32 random bytes in base64url: 256 bits. */
@@ -40,9 +40,8 @@ export async function issueSubjectToken(
   const expiresIn = config.subjectTokenTtlSeconds;
   const id = newId();
   const { userId, applicationId } = request;
-  const result = await insertSubjectTokenWithLog(
-    db,
-    {
+  const result = await storeInGroup(db, {
+    token: {
       id,
       tokenHash: hashSubjectToken(subjectToken),
       userId,
@@ -50,7 +49,7 @@ export async function issueSubjectToken(
       applicationId: applicationId || null,
       expiresAt: new Date(Date.now() + expiresIn * 1000),
     },
-    {
+    log: {
       id: newId(),
       applicationId: applicationId ?? null,
       payload: {
@@ -62,7 +61,7 @@ export async function issueSubjectToken(
         expiresIn,
       },
     },
-  );
+  });
   if (result === 'user_not_found') throw notFound('user', userId);
   if (result === 'user_suspended') throw new ApiError(422, 'user.suspended', 'The user is suspended.');
   return { subjectToken, expiresIn };

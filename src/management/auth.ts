@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { errors as joseErrors, jwtVerify } from 'jose';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../config.js';
 import { ApiError } from '../http/errors.js';
 import type { SigningKeyRing } from '../oidc/key-ring.js';
 import { SIGNING_ALGS } from '../oidc/signing-keys.js';
 import type { Db } from '../storage/database.js';
 import { managementStanding, managementSubject, type ManagementStanding } from './access.js';
+import { verifiedTokens } from './verified-tokens.js';
 
 export interface ManagementCaller {
   /** The application whose token authorised the call (the console's, for a console user). */
@@ -41,6 +42,29 @@ export function createManagementAuthenticator(
   db: Db,
   keys: SigningKeyRing,
 ): ManagementAuthenticator {
+  const verified = verifiedTokens<ReturnType<SigningKeyRing['verificationKeys']>>();
+  const verify = async (token: string): Promise<JWTPayload> => {
+    const keySet = keys.verificationKeys();
+    const known = verified.get(keySet, token);
+    if (known) return known;
+    try {
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer: config.issuer,
+        audience: config.managementApiIndicator,
+        algorithms: SIGNING_ALGS,
+        typ: 'at+jwt',
+      });
+      verified.remember(keySet, token, payload);
+      return payload;
+    } catch (error) {
+      const expired = error instanceof joseErrors.JWTExpired;
+      throw new ApiError(
+        401,
+        'auth.unauthorized',
+        expired ? 'The access token has expired.' : 'The access token is not valid.',
+      );
+    }
+  };
   return async (request) => {
     const header = request.headers.authorization;
     if (!header)
@@ -53,22 +77,7 @@ export function createManagementAuthenticator(
         'Authorization must be a Bearer token.',
       );
     }
-    let payload;
-    try {
-      ({ payload } = await jwtVerify(token, keys.verificationKeys(), {
-        issuer: config.issuer,
-        audience: config.managementApiIndicator,
-        algorithms: SIGNING_ALGS,
-        typ: 'at+jwt',
-      }));
-    } catch (error) {
-      const expired = error instanceof joseErrors.JWTExpired;
-      throw new ApiError(
-        401,
-        'auth.unauthorized',
-        expired ? 'The access token has expired.' : 'The access token is not valid.',
-      );
-    }
+    const payload = await verify(token);
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
     if (!scopes.includes('all')) {
       throw new ApiError(

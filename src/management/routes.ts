@@ -23,6 +23,8 @@ import { userGrantsRoutes } from './user-grants.routes.js';
 import { usersRoutes } from './users.routes.js';
 import { userMfaRoutes } from '../mfa/user-mfa.routes.js';
 
+const accessNeutral = new Set(['/api/subject-tokens', '/api/users']);
+
 export interface ManagementRoutesOptions {
   authenticate: ManagementAuthenticator;
 }
@@ -37,10 +39,11 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   });
   // Any write may remove someone's access (a role, a scope, an application, a user's
   // suspension): this instance forgets every cached standing and application scope set before
-  // answering. Issuing a subject token changes no one's access.
+  // answering. Issuing a subject token or creating a user removes no one's access (a new user's
+  // default roles concern only that user, of whom nothing is cached yet).
   app.addHook('onSend', async (request) => {
     if (!request.caller || request.method === 'GET' || request.method === 'HEAD') return;
-    if (request.routeOptions.url === '/api/subject-tokens') return;
+    if (request.method === 'POST' && accessNeutral.has(request.routeOptions.url ?? '')) return;
     forgetManagementStandings(app.services.db);
     forgetApplicationScopes(app.services.db);
   });

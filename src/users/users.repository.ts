@@ -91,9 +91,14 @@ export function listUsers(db: Db, filter: UserFilter, page: PageBounds) {
   );
 }
 
-export async function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
-  const { id } = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
-  return (await findUser(db, id))!;
+/** The new row comes back from the INSERT itself, as `findUser` reads it. */
+export function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values(values)
+    .returning(columns)
+    .returning((eb) => eb('password_hash', 'is not', null).as('has_password'))
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateUser(db: Db, id: string, values: Updateable<UsersTable>): Promise<UserRow> {

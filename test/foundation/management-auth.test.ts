@@ -87,6 +87,28 @@ describe('management API authorisation', async () => {
     assert.match((await json(response)).message, /expired/);
   });
 
+  it('refuses a token once it expires, though it was accepted before', async () => {
+    const [key] = await loadSigningKeys(t.service.storage.db);
+    const privateKey = await importJWK(key!.privateJwk, 'ES256');
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({ scope: 'all', client_id: BOOTSTRAP_CLIENT.id })
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key!.kid })
+      .setSubject(BOOTSTRAP_CLIENT.id)
+      .setIssuer(t.config.issuer)
+      .setAudience(t.config.managementApiIndicator)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(privateKey);
+    const call = () =>
+      fetch(`${t.baseUrl}/api/applications`, { headers: { authorization: `Bearer ${shortLived}` } });
+    assert.equal((await call()).status, 200);
+    assert.equal((await call()).status, 200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
+    const response = await call();
+    assert.equal(response.status, 401);
+    assert.match((await json(response)).message, /expired/);
+  });
+
   it('answers 401 for a token of another resource', async () => {
     const db = t.service.storage.db;
     await db

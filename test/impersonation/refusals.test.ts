@@ -78,6 +78,38 @@ describe('impersonation refusals', async () => {
     });
   });
 
+  describe('subject tokens asked for at the same moment', () => {
+    it('answers each request for its own user: issued, unknown or suspended', async () => {
+      const suspended = await createUser(t, [resource.scopeIds.read!]);
+      assert.equal(
+        (await t.api('PATCH', `/users/${suspended}/is-suspended`, { isSuspended: true })).status,
+        200,
+      );
+      const asked = Array.from({ length: 30 }, (_, i) => [userId, 'nobody', suspended][i % 3]!);
+      const answers = await Promise.all(
+        asked.map((id, i) =>
+          t.api<{ subjectToken?: string; code?: string }>('POST', '/subject-tokens', {
+            userId: id,
+            context: { request: i },
+          }),
+        ),
+      );
+      const expected = { [userId]: 201, nobody: 404, [suspended]: 422 };
+      answers.forEach((answer, i) => assert.equal(answer.status, expected[asked[i]!], `request ${i}`));
+      const issued = answers.filter((answer) => answer.status === 201);
+      const tokens = new Set(issued.map((answer) => answer.body.subjectToken));
+      assert.equal(tokens.size, 10);
+      for (const answer of issued) {
+        const response = await exchange(t.baseUrl, app, params(answer.body.subjectToken!));
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+      }
+      const { rows } = await sql<{ count: string }>`
+        SELECT count(*) FROM logs WHERE key = 'SubjectToken.Issued' AND user_id IN (${userId}, ${suspended}, 'nobody')
+          AND payload -> 'context' ? 'request'`.execute(db);
+      assert.equal(Number(rows[0]!.count), 10);
+    });
+  });
+
   describe('token exchange', () => {
     it('refuses an application that did not switch token exchange on', async () => {
       const off = await createApplication(t, 'SPA', { allowTokenExchange: false });
