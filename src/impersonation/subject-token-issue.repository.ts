@@ -14,13 +14,8 @@ export type IssueResult = 'issued' | 'user_not_found' | 'user_suspended';
 /*
  * Reads the users, stores each token whose user exists and is not suspended, and its audit
  * record, in one statement: one round trip and one implicit transaction for any number of
- * tokens, and a record exists exactly when its token does.
- *
- * That transaction commits asynchronously (`synchronous_commit` off for it alone): it answers
- * before its WAL reaches the disk. A database crash can lose the last fraction of a second of
- * issued tokens, each with its audit record; their holders get `invalid_grant`, as for an
- * expired token. A redeemed token is never lost: the consume commits synchronously, which
- * flushes the WAL up to and including its issue.
+ * tokens, and a record exists exactly when its token does. The commit is synchronous: a token
+ * the caller was given survives a database crash.
  */
 const issueStatement = `
   WITH input AS (
@@ -39,7 +34,7 @@ const issueStatement = `
     SELECT u.log_id, 'SubjectToken.Issued', u.user_id, u.log_application_id, u.log_payload::jsonb
     FROM u JOIN issued ON issued.id = u.id
   )
-  SELECT u.id, u.is_suspended, set_config('synchronous_commit', 'off', true) FROM u`;
+  SELECT u.id, u.is_suspended FROM u`;
 
 export async function insertSubjectTokensWithLogs(
   db: Db,
