@@ -41,29 +41,27 @@ async function assertMemberOfAll(db: Db, userId: string, organizationIds: readon
   }
 }
 
-export async function grantConsentOrganizations(
-  trx: Transaction<Database>,
-  applicationId: string,
-  userId: string,
-  organizationIds: readonly string[],
+/** Checks a change of a user's consent organizations for an application, then writes it. */
+function changeConsentOrganizations(
+  write: (trx: Transaction<Database>, applicationId: string, userId: string, ids: string[]) => Promise<void>,
 ) {
-  await assertThirdPartyApplicationAndUser(trx, applicationId, userId);
-  const unique = [...new Set(organizationIds)];
-  await assertMemberOfAll(trx, userId, unique);
-  await addConsentOrganizations(trx, applicationId, userId, unique);
+  return async (
+    trx: Transaction<Database>,
+    applicationId: string,
+    userId: string,
+    organizationIds: readonly string[],
+  ) => {
+    await assertThirdPartyApplicationAndUser(trx, applicationId, userId);
+    const unique = [...new Set(organizationIds)];
+    await assertMemberOfAll(trx, userId, unique);
+    await write(trx, applicationId, userId, unique);
+  };
 }
 
-export async function setConsentOrganizations(
-  trx: Transaction<Database>,
-  applicationId: string,
-  userId: string,
-  organizationIds: readonly string[],
-) {
-  await assertThirdPartyApplicationAndUser(trx, applicationId, userId);
-  const unique = [...new Set(organizationIds)];
-  await assertMemberOfAll(trx, userId, unique);
-  await replaceConsentOrganizations(trx, applicationId, userId, unique);
-}
+/** Adds to what the user consented to. */
+export const grantConsentOrganizations = changeConsentOrganizations(addConsentOrganizations);
+/** Replaces what the user consented to (`[]` revokes all). */
+export const setConsentOrganizations = changeConsentOrganizations(replaceConsentOrganizations);
 
 export async function revokeConsentOrganization(
   db: Db,

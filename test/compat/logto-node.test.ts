@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import LogtoClient, { LogtoRequestError, UserScope } from '@logto/node';
+import { LogtoRequestError, UserScope } from '@logto/node';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { apiOk, json } from '../support/http.js';
 import { Browser } from '../support/oidc-browser.js';
 import { signInWithPassword } from '../support/oidc-sign-in.js';
+import { logtoSdk } from '../support/logto-sdk.js';
 import { startTestService, type TestService } from '../support/service.js';
 import {
   assignRoles,
@@ -22,22 +23,8 @@ import {
 
 const ORGANIZATION_RESOURCE = 'urn:logto:resource:organizations';
 
-/** The SDK's storage and navigation, kept in memory for one signed-in browser. */
 function sdkFor(t: TestService, app: TestApplication, resource: string, scopes: string[]) {
-  const storage = new Map<string, string>();
-  const navigations: string[] = [];
-  const client = new LogtoClient(
-    { endpoint: t.baseUrl, appId: app.id, appSecret: app.secret, resources: [resource], scopes },
-    {
-      storage: {
-        getItem: async (key) => storage.get(key) ?? null,
-        setItem: async (key, value) => void storage.set(key, value),
-        removeItem: async (key) => void storage.delete(key),
-      },
-      navigate: (url) => void navigations.push(url),
-    },
-  );
-  return { client, navigations };
+  return logtoSdk(t, app, { resources: [resource], scopes });
 }
 
 async function signInWithSdk(

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import LogtoClient, { UserScope } from '@logto/node';
+import type LogtoClient from '@logto/node';
+import { UserScope } from '@logto/node';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { newId } from '../../src/storage/ids.js';
 import { apiOk, json } from '../support/http.js';
 import { Browser } from '../support/oidc-browser.js';
 import { signInWithPassword } from '../support/oidc-sign-in.js';
+import { logtoSdk } from '../support/logto-sdk.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { createApplication, createUser, type TestApplication } from '../support/sign-in-fixtures.js';
 
@@ -20,25 +22,7 @@ import { createApplication, createUser, type TestApplication } from '../support/
 const NOT_GRANTED = 'organization access is not granted to the application';
 
 function sdkFor(t: TestService, app: TestApplication, scopes: string[]) {
-  const storage = new Map<string, string>();
-  const navigations: string[] = [];
-  const client = new LogtoClient(
-    {
-      endpoint: t.baseUrl,
-      appId: app.id,
-      appSecret: app.secret,
-      scopes: [UserScope.Organizations, UserScope.OrganizationRoles, ...scopes],
-    },
-    {
-      storage: {
-        getItem: async (key) => storage.get(key) ?? null,
-        setItem: async (key, value) => void storage.set(key, value),
-        removeItem: async (key) => void storage.delete(key),
-      },
-      navigate: (url) => void navigations.push(url),
-    },
-  );
-  return { client, navigations };
+  return logtoSdk(t, app, { scopes: [UserScope.Organizations, UserScope.OrganizationRoles, ...scopes] });
 }
 
 /**
