@@ -38,8 +38,14 @@ export async function watchStatements(databaseUrl: string): Promise<StatementWat
           WHERE d.datname = current_database() AND query NOT LIKE '%pg_stat_statements%'
           ORDER BY total_exec_time DESC LIMIT 8`,
       );
-      const perRequest = rows.reduce((sum, row) => sum + Number(row.calls), 0) / Math.max(requests, 1);
-      console.log(`  ${label}: ${perRequest.toFixed(2)} statements per request (pg_stat_statements)`);
+      const { rows: totals } = await client.query<{ calls: string }>(
+        `SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+          WHERE d.datname = current_database() AND query NOT LIKE '%pg_stat_statements%'`,
+      );
+      const perRequest = Number(totals[0]?.calls ?? 0) / Math.max(requests, 1);
+      console.log(
+        `  ${label}: ${perRequest.toFixed(2)} statements per request (pg_stat_statements; the busiest below)`,
+      );
       for (const row of rows) {
         const text = row.query.replace(/\s+/g, ' ').slice(0, 90);
         const calls = (Number(row.calls) / Math.max(requests, 1)).toFixed(3);

@@ -31,7 +31,13 @@ export interface GoalRow {
   loadAverage?: string;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+// Of an even count, the mean of the middle two (taking the upper one flattered two-round runs).
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return NaN;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
 export function recordGoal(row: GoalRow): void {
   const complete = { ...row, loadAverage: row.loadAverage ?? loadAverage() };
