@@ -9,11 +9,11 @@ interface Waiting<I, O> {
  * Many concurrent requests' database work run together: the first item goes out at once, and the
  * items handed in while a run is under way go together in the next run (one statement, one commit
  * for all). Each caller waits for its own result, so nothing is answered before its part is
- * committed; a failed run fails each of its callers.
+ * committed; a failed run fails each of its callers, unless `isolateFailures` runs them again alone.
  */
 function groupRunner<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  { maxItems, parallel }: GroupOptions,
+  { maxItems, parallel, isolateFailures = false }: GroupOptions,
 ): (item: I) => Promise<O> {
   let waiting: Waiting<I, O>[] = [];
   let running = 0;
@@ -26,10 +26,20 @@ function groupRunner<I, O>(
         const results = await run(batch.map((entry) => entry.item));
         batch.forEach((entry, index) => entry.settle(undefined, results[index]));
       } catch (error) {
-        for (const entry of batch) entry.settle(error ?? new Error('a grouped database statement failed'));
+        if (isolateFailures && batch.length > 1) await Promise.all(batch.map(runAlone));
+        else
+          for (const entry of batch) entry.settle(error ?? new Error('a grouped database statement failed'));
       }
     }
     running--;
+  };
+  const runAlone = async (entry: Waiting<I, O>) => {
+    try {
+      const [result] = await run([entry.item]);
+      entry.settle(undefined, result);
+    } catch (error) {
+      entry.settle(error ?? new Error('a database statement failed'));
+    }
   };
   return (item) =>
     new Promise<O>((resolve, reject) => {
@@ -49,6 +59,11 @@ export interface GroupOptions {
    * than one keeps a slow round trip (a busy database) from idling the instance.
    */
   parallel: number;
+  /**
+   * When one item can fail a whole group's statement (a row another request deleted meanwhile),
+   * a failed group's items run again one by one, so one item's failure is never another's.
+   */
+  isolateFailures?: boolean;
 }
 
 /** A group runner per database handle (each test's or instance's pool has its own). */

@@ -4,14 +4,7 @@ const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** 21 characters of [a-z0-9]: about 108 bits, the shape of Logto's ids. */
 export function newId(length = 21): string {
-  const bytes = randomBytes(length * 2);
-  let id = '';
-  for (let i = 0; id.length < length && i < bytes.length; i++) {
-    const byte = bytes[i]!;
-    // 252 = 7 * 36: rejecting the top bytes keeps every character equally likely.
-    if (byte < 252) id += alphabet[byte % 36];
-  }
-  return id.length === length ? id : newId(length);
+  return newIds(1, length)[0]!;
 }
 
 /** `count` ids from one draw of random bytes: a batch of rows pays one call, not one each. */
@@ -21,6 +14,7 @@ export function newIds(count: number, length = 21): string[] {
   let id = '';
   for (let i = 0; ids.length < count && i < bytes.length; i++) {
     const byte = bytes[i]!;
+    // 252 = 7 * 36: rejecting the top bytes keeps every character equally likely.
     if (byte >= 252) continue;
     id += alphabet[byte % 36];
     if (id.length === length) {
@@ -28,9 +22,8 @@ export function newIds(count: number, length = 21): string[] {
       id = '';
     }
   }
-  // Twice the bytes needed run short only if more than half were rejected (about 1 in 10^1000).
-  while (ids.length < count) ids.push(newId(length));
-  return ids;
+  // Twice the bytes needed run short only if more than half were rejected: draw for the rest.
+  return ids.length === count ? ids : [...ids, ...newIds(count - ids.length, length)];
 }
 
 /** A secret of `bytes` random bytes, base64url. */
