@@ -9,28 +9,21 @@ import { cpuPerRequest, sampleCpu } from './cpu-time.js';
 import { BARE_CLIENT, startBareProvider } from './references/bare-provider.js';
 import { SubjectTokenSupply } from './subject-token-supply.js';
 import { basicAuth, benchSeconds, load, loadAverage, startBenchService } from './support.js';
-import { createTokenFixtures, INDICATOR, SCOPE } from './token-fixtures.js';
+import { clientCredentialsRequest, createTokenFixtures } from './token-fixtures.js';
 
 const [figure = 'credentials', folder = '/tmp/prof'] = process.argv.slice(2);
 const profileArgs = `--cpu-prof --cpu-prof-dir=${folder}`;
 const form = 'application/x-www-form-urlencoded';
-const tokenRequest = (baseUrl: string, id: string, secret: string) => ({
-  url: `${baseUrl}/oidc/token`,
-  method: 'POST' as const,
-  headers: { authorization: basicAuth(id, secret), 'content-type': form },
-  body: new URLSearchParams({
-    grant_type: 'client_credentials',
-    resource: INDICATOR,
-    scope: SCOPE,
-  }).toString(),
-});
 
 if (figure === 'bare') {
   const bare = await startBareProvider(profileArgs.split(' '));
   try {
-    await load({ ...tokenRequest(bare.baseUrl, BARE_CLIENT.id, BARE_CLIENT.secret), duration: 2 });
+    await load({
+      ...clientCredentialsRequest(bare.baseUrl, BARE_CLIENT.id, BARE_CLIENT.secret),
+      duration: 2,
+    });
     const before = sampleCpu(bare.pid, 'none');
-    const result = await load(tokenRequest(bare.baseUrl, BARE_CLIENT.id, BARE_CLIENT.secret));
+    const result = await load(clientCredentialsRequest(bare.baseUrl, BARE_CLIENT.id, BARE_CLIENT.secret));
     const after = sampleCpu(bare.pid, 'none');
     console.log(
       `bare: ${result.requestsPerSecond}/s p50 ${result.p50} p99 ${result.p99}; load ${loadAverage()}`,
@@ -70,7 +63,7 @@ if (figure === 'bare') {
     } else {
       run = (seconds) =>
         load({
-          ...tokenRequest(service.baseUrl, fixtures.machine.id, fixtures.machine.secret),
+          ...clientCredentialsRequest(service.baseUrl, fixtures.machine.id, fixtures.machine.secret),
           duration: seconds,
         });
     }

@@ -22,7 +22,7 @@ import {
   startBenchService,
 } from './support.js';
 import type { LoadResult } from './support.js';
-import { createTokenFixtures, INDICATOR, SCOPE, setClaimsScript } from './token-fixtures.js';
+import { clientCredentialsRequest, createTokenFixtures, setClaimsScript } from './token-fixtures.js';
 
 const connections = 32;
 const form = 'application/x-www-form-urlencoded';
@@ -40,18 +40,7 @@ try {
   const statements = await watchStatements(service.database.env.DATABASE_URL!);
 
   const clientCredentials = (baseUrl: string, id: string, secret: string) => (seconds: number) =>
-    load({
-      url: `${baseUrl}/oidc/token`,
-      method: 'POST',
-      connections,
-      duration: seconds,
-      headers: { authorization: basicAuth(id, secret), 'content-type': form },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        resource: INDICATOR,
-        scope: SCOPE,
-      }).toString(),
-    });
+    load({ ...clientCredentialsRequest(baseUrl, id, secret), connections, duration: seconds });
   const bareTokens = clientCredentials(bare.baseUrl, BARE_CLIENT.id, BARE_CLIENT.secret);
   const tesseraTokens = clientCredentials(service.baseUrl, fixtures.machine.id, fixtures.machine.secret);
   const exchangeHeaders = {

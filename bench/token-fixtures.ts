@@ -1,7 +1,7 @@
 // What the token benchmark sets up through the management API: a resource with two scopes, a user
 // holding them through a role, a Traditional application allowed to exchange tokens, and an M2M
 // application holding them through an M2M role (client_credentials for a resource, with roles).
-import type { BenchService } from './support.js';
+import { basicAuth, type BenchService } from './support.js';
 import { BARE_RESOURCE, BARE_SCOPE } from './references/bare-provider.js';
 
 export const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -64,4 +64,18 @@ export async function setClaimsScript(service: BenchService, on: boolean): Promi
   if (on) await service.api('PUT', path, { script: CLAIMS_SCRIPT });
   else await service.api('DELETE', path).catch(() => undefined);
   await new Promise((resolve) => setTimeout(resolve, 1100));
+}
+
+/** A `client_credentials` request for the benchmark's resource and scopes, as load options. */
+export function clientCredentialsRequest(baseUrl: string, id: string, secret: string) {
+  return {
+    url: `${baseUrl}/oidc/token`,
+    method: 'POST' as const,
+    headers: { authorization: basicAuth(id, secret), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      resource: INDICATOR,
+      scope: SCOPE,
+    }).toString(),
+  };
 }
