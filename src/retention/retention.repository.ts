@@ -34,11 +34,13 @@ export function deleteOldLogs(db: Db, days: number): Promise<number> {
   return deleteInBatches(db, 'logs', sql`created_at < now() - make_interval(days => ${days})`);
 }
 
-/** Subject tokens consumed or expired more than a day ago: the audit log keeps their history. */
-export async function deleteDeadSubjectTokens(db: Db): Promise<number> {
-  const expired = await deleteInBatches(db, 'subject_tokens', sql`expires_at < now() - interval '1 day'`);
-  const consumed = await deleteInBatches(db, 'subject_tokens', sql`consumed_at < now() - interval '1 day'`);
-  return expired + consumed;
+/**
+ * Subject tokens expired more than a day ago, consumed or not: the audit log keeps their history.
+ * A token is consumed before it expires, so a consumed one stays at most its lifetime longer than
+ * a day after use; `consumed_at` has no index, so that consuming one touches no index at all.
+ */
+export function deleteDeadSubjectTokens(db: Db): Promise<number> {
+  return deleteInBatches(db, 'subject_tokens', sql`expires_at < now() - interval '1 day'`);
 }
 
 /** Development messages (they hold verification codes) recorded more than a day ago. */

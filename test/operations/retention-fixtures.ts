@@ -74,7 +74,9 @@ export async function seedRetentionRows(db: Db): Promise<SeededRows> {
   await sql`INSERT INTO users (id, username) VALUES (${userId}, ${userId})`.execute(db);
   const tokens: [RawBuilder<Date>, RawBuilder<Date> | null, Record<string, string[]>][] = [
     [ago('25 hours'), null, doomed],
-    [ahead('1 hour'), ago('25 hours'), doomed],
+    [ago('25 hours'), ago('26 hours'), doomed],
+    // Consumed long ago but not yet expired (a lifetime over a day): kept until a day past expiry.
+    [ahead('1 hour'), ago('25 hours'), kept],
     [ago('23 hours'), null, kept],
     [ahead('1 hour'), ago('23 hours'), kept],
     [ahead('1 hour'), null, kept],
