@@ -1,5 +1,5 @@
 import type { Db } from '../storage/database.js';
-import { executePrepared } from './prepared-statement.js';
+import { executePrepared } from '../storage/prepared-statement.js';
 
 export interface UserClaimsContext {
   id: string;
@@ -38,13 +38,23 @@ export interface UserClaimsContext {
   }>;
 }
 
-// Roles with their scopes and organizations with the user's roles in each, nested as JSON, so the
-// whole context is one round trip on every scripted token.
-const contextStatement = `
-  SELECT u.id, u.username, u.primary_email, u.primary_phone, u.name, u.avatar, u.profile,
-    u.custom_data, u.identities, u.application_id, u.is_suspended,
-    u.password_hash IS NOT NULL AS has_password, u.last_sign_in_at, u.created_at, u.updated_at,
-    (SELECT coalesce(json_agg(json_build_object(
+const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::bigint`;
+
+/**
+ * The context of the user whose id is the SQL expression `userId`, as one JSON value (null when
+ * there is no such user): roles with their scopes and organizations with the user's roles in each,
+ * nested, so the whole context is one scalar subquery, read on its own or inside another statement
+ * (the token exchange reads it in the statement that consumes the subject token).
+ */
+export function userClaimsContextJson(userId: string): string {
+  return `(SELECT json_build_object(
+    'id', u.id, 'username', u.username, 'primaryEmail', u.primary_email,
+    'primaryPhone', u.primary_phone, 'name', u.name, 'avatar', u.avatar, 'profile', u.profile,
+    'customData', u.custom_data, 'identities', u.identities, 'applicationId', u.application_id,
+    'isSuspended', u.is_suspended, 'hasPassword', u.password_hash IS NOT NULL,
+    'lastSignInAt', ${epochMs('u.last_sign_in_at')}, 'createdAt', ${epochMs('u.created_at')},
+    'updatedAt', ${epochMs('u.updated_at')},
+    'roles', (SELECT coalesce(json_agg(json_build_object(
         'id', r.id, 'name', r.name, 'description', r.description,
         'scopes', (SELECT coalesce(json_agg(json_build_object(
             'id', s.id, 'name', s.name, 'description', s.description, 'resourceId', res.id,
@@ -56,8 +66,8 @@ const contextStatement = `
           WHERE rs.role_id = r.id)
       ) ORDER BY r.name), '[]')
       FROM users_roles AS ur JOIN roles AS r ON r.id = ur.role_id
-      WHERE ur.user_id = u.id) AS roles,
-    (SELECT coalesce(json_agg(json_build_object(
+      WHERE ur.user_id = u.id),
+    'organizations', (SELECT coalesce(json_agg(json_build_object(
         'id', o.id, 'name', o.name, 'description', o.description,
         'roles', (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name), '[]')
           FROM organization_user_roles AS our
@@ -65,59 +75,32 @@ const contextStatement = `
           WHERE our.organization_id = ou.organization_id AND our.user_id = ou.user_id)
       ) ORDER BY o.name), '[]')
       FROM organization_users AS ou JOIN organizations AS o ON o.id = ou.organization_id
-      WHERE ou.user_id = u.id) AS organizations
-  FROM users AS u
-  WHERE u.id = $1`;
-
-interface ContextRow {
-  id: string;
-  username: string | null;
-  primary_email: string | null;
-  primary_phone: string | null;
-  name: string | null;
-  avatar: string | null;
-  profile: Record<string, unknown>;
-  custom_data: Record<string, unknown>;
-  identities: Record<string, unknown>;
-  application_id: string | null;
-  is_suspended: boolean;
-  has_password: boolean;
-  last_sign_in_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  roles: UserClaimsContext['roles'];
-  organizations: UserClaimsContext['organizations'];
+      WHERE ou.user_id = u.id)
+  ) FROM users AS u WHERE u.id = ${userId})`;
 }
 
-/** The user as a custom-claims script sees it: the profile without secrets, roles with scopes. */
-export async function loadUserClaimsContext(db: Db, userId: string): Promise<UserClaimsContext | undefined> {
-  const [user] = await executePrepared<ContextRow>(db, 'tessera_user_claims_context', contextStatement, [
-    userId,
-  ]);
-  if (!user) return undefined;
+/** The context as `userClaimsContextJson` reads it; the identities keep the remote user id only. */
+export type UserClaimsContextJson = Omit<UserClaimsContext, 'identities'> & {
+  identities: Record<string, unknown>;
+};
+
+export function toUserClaimsContext(read: UserClaimsContextJson): UserClaimsContext {
   const identities = Object.fromEntries(
-    Object.entries(user.identities).map(([target, identity]) => [
+    Object.entries(read.identities).map(([target, identity]) => [
       target,
       { userId: (identity as { userId?: unknown } | null)?.userId },
     ]),
   );
-  return {
-    id: user.id,
-    username: user.username,
-    primaryEmail: user.primary_email,
-    primaryPhone: user.primary_phone,
-    name: user.name,
-    avatar: user.avatar,
-    profile: user.profile,
-    customData: user.custom_data,
-    identities,
-    applicationId: user.application_id,
-    isSuspended: user.is_suspended,
-    hasPassword: user.has_password,
-    lastSignInAt: user.last_sign_in_at?.getTime() ?? null,
-    createdAt: user.created_at.getTime(),
-    updatedAt: user.updated_at.getTime(),
-    roles: user.roles,
-    organizations: user.organizations,
-  };
+  return { ...read, identities };
+}
+
+/** The user as a custom-claims script sees it: the profile without secrets, roles with scopes. */
+export async function loadUserClaimsContext(db: Db, userId: string): Promise<UserClaimsContext | undefined> {
+  const [row] = await executePrepared<{ context: UserClaimsContextJson | null }>(
+    db,
+    'tessera_user_claims_context',
+    `SELECT ${userClaimsContextJson('$1')} AS context`,
+    [userId],
+  );
+  return row?.context ? toUserClaimsContext(row.context) : undefined;
 }

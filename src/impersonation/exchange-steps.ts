@@ -4,7 +4,10 @@ import { refusal } from './exchange-errors.js';
 import { findExchangeApplication, type ExchangeApplication } from './exchange.repository.js';
 import { shortCache } from '../storage/short-cache.js';
 import { resourceByIndicator, type ResourceByIndicator } from '../oidc/resource-lookup.js';
-import { consumeSubjectToken as consumeRow, describeUnusableToken } from './subject-tokens.repository.js';
+import { consumeSubjectToken as consumeRow } from './exchange-writes.repository.js';
+import type { UserClaimsContext } from './claims-context.repository.js';
+import { activeCustomizer, customizerKeys } from './jwt-customizers.service.js';
+import { describeUnusableToken } from './subject-tokens.repository.js';
 import { hashSubjectToken, isWellFormedSubjectToken } from './subject-tokens.service.js';
 
 // Read on every exchange, changed rarely: switching token exchange off, or a resource's TTL,
@@ -44,6 +47,8 @@ export interface ExchangeSubject {
   context: Record<string, unknown>;
   /** The scopes the user holds on the resource, of those requested. */
   heldScopes: string[];
+  /** The custom-claims script's view of the user, when it was read with the consume. */
+  claimsContext?: UserClaimsContext;
   subjectTokenId?: string;
   /** For a user's own JWT access token: its `jti`, and its expiry, which the issued token never passes. */
   accessTokenId?: string;
@@ -52,7 +57,8 @@ export interface ExchangeSubject {
 
 /**
  * Consumes the subject token before anything is issued: a token is good exactly once. The same
- * statement reads which of the requested scopes the user holds on the resource.
+ * statement reads which of the requested scopes the user holds on the resource, and the user's
+ * custom-claims context when a script will want it.
  */
 export async function consumeSubjectToken(
   db: Db,
@@ -63,7 +69,13 @@ export async function consumeSubjectToken(
   const unusable = 'subject_token is invalid, expired or already used';
   if (!isWellFormedSubjectToken(token)) throw refusal('invalid_grant', unusable, 'malformed subject token');
   const hash = hashSubjectToken(token);
-  const row = await consumeRow(db, hash, { resourceId: resource.id, scopes: requested });
+  const script = await activeCustomizer(db, customizerKeys['access-token']);
+  const row = await consumeRow(db, {
+    tokenHash: hash,
+    resourceId: resource.id,
+    scopes: requested,
+    withContext: script !== undefined,
+  });
   if (!row) {
     const { state, id, userId } = await describeUnusableToken(db, hash);
     const error = refusal('invalid_grant', unusable, `${state} subject token`);
@@ -74,7 +86,8 @@ export async function consumeSubjectToken(
   if ('act' in row.context) {
     throw refusal('invalid_grant', 'the subject token carries act: delegation chains are not allowed');
   }
-  return { subjectTokenId: row.id, userId: row.userId, context: row.context, heldScopes: row.heldScopes };
+  const { id: subjectTokenId, userId, context, heldScopes, claimsContext } = row;
+  return { subjectTokenId, userId, context, heldScopes, claimsContext };
 }
 
 /**

@@ -76,7 +76,7 @@ export async function issueToken(
     },
     context: async () => ({
       grant: { type: TOKEN_EXCHANGE_GRANT, subjectTokenContext: subject.context },
-      user: await loadUserClaimsContext(deps.db, subject.userId),
+      user: subject.claimsContext ?? (await loadUserClaimsContext(deps.db, subject.userId)),
       application: applicationContext(application),
     }),
     userId: subject.userId,

@@ -1,12 +1,12 @@
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Services } from '../app.js';
-import { writeLogBatched } from '../audit/log-batch.js';
 import { writeLog } from '../audit/write-log.js';
 import { TOKEN_EXCHANGE_GRANT } from '../oidc/clients.js';
 import type { Db } from '../storage/database.js';
 import { createActorVerifier, type ActorVerifier } from './actor-token.js';
 import type { ClaimsDeps } from './custom-claims.js';
+import { logExchange } from './exchange-writes.repository.js';
 import { createAccessTokenReader, type AccessTokenReader } from './issued-access-token.js';
 import { isOidcError, type OidcError } from './exchange-errors.js';
 import {
@@ -96,8 +96,8 @@ async function exchangeToken(
     refuseSelfImpersonation(subject, actor);
     const scopes = grantScopes(subject, params.scopes);
     ctx.body = await issueToken(ctx, deps, { client, application, subject, resource, scopes, actor });
-    // Folded with concurrent exchanges' rows into one insert; still committed before the answer.
-    await writeLogBatched(deps.db, {
+    // Written once the token is issued, with concurrent exchanges' consumes; committed before the answer.
+    await logExchange(deps.db, {
       key: LOG_KEY,
       userId: subject.userId,
       applicationId: client.clientId,

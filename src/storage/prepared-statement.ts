@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { Db } from '../storage/database.js';
+import type { Db } from './database.js';
 
 /**
  * Runs a hot statement as a named prepared statement: node-postgres prepares it once per pooled

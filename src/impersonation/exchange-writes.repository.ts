@@ -1,0 +1,132 @@
+import { insertLogsSql, logColumns } from '../audit/log-batch.js';
+import type { LogEntry } from '../audit/write-log.js';
+import type { Db } from '../storage/database.js';
+import { groupCommit } from '../storage/group-commit.js';
+import { executePrepared } from '../storage/prepared-statement.js';
+import {
+  toUserClaimsContext,
+  userClaimsContextJson,
+  type UserClaimsContext,
+  type UserClaimsContextJson,
+} from './claims-context.repository.js';
+
+export interface Redemption {
+  tokenHash: string;
+  resourceId: string;
+  /** The requested scope names. */
+  scopes: string[];
+  /** Read the user's custom-claims script context too (a script is configured). */
+  withContext: boolean;
+}
+
+export interface ConsumedSubjectToken {
+  id: string;
+  userId: string;
+  context: Record<string, unknown>;
+  userSuspended: boolean;
+  /** Of the requested scope names, those the user holds on the resource through roles. */
+  heldScopes: string[];
+  claimsContext?: UserClaimsContext;
+}
+
+/*
+ * Marks tokens used in one conditional UPDATE, so that of any number of concurrent redemptions
+ * (on any instance) exactly one gets the row back. Expiry is judged by the database clock, which
+ * every instance shares. The same statement reads each user's state, which of the requested scopes
+ * they hold on the resource through roles and, when asked, their custom-claims context; and it
+ * appends the audit records of exchanges that have issued their token. So an instance's concurrent
+ * exchanges cost one round trip and one commit for all of this, prepared once per connection.
+ * ($1–$4: token hashes, resource ids, JSON arrays of requested scope names, context wanted;
+ * $5–$9: the audit records.)
+ */
+const exchangeStatement = `
+  WITH wanted AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[])
+      AS w(token_hash, resource_id, scopes, with_context)
+  ),
+  consumed AS (
+    UPDATE subject_tokens AS st
+    SET consumed_at = now()
+    FROM users AS u, wanted AS w
+    WHERE u.id = st.user_id
+      AND st.token_hash = w.token_hash
+      AND st.consumed_at IS NULL
+      AND st.expires_at > now()
+    RETURNING st.token_hash, st.id, st.user_id, st.context, u.is_suspended, w.resource_id, w.scopes,
+      w.with_context
+  ),
+  logged AS (${insertLogsSql(5)})
+  SELECT c.token_hash, c.id, c.user_id, c.context, c.is_suspended,
+    ARRAY(
+      SELECT DISTINCT s.name
+      FROM users_roles AS ur
+      JOIN roles_scopes AS rs ON rs.role_id = ur.role_id
+      JOIN scopes AS s ON s.id = rs.scope_id
+      WHERE ur.user_id = c.user_id AND s.resource_id = c.resource_id
+        AND s.name IN (SELECT jsonb_array_elements_text(c.scopes::jsonb))
+    ) AS held_scopes,
+    CASE WHEN c.with_context THEN ${userClaimsContextJson('c.user_id')} END AS claims_context
+  FROM consumed AS c`;
+
+/** A subject token to consume, or an exchange's audit record to append. */
+export type ExchangeWrite = { redeem: Redemption } | { log: LogEntry };
+
+interface ConsumedRow {
+  token_hash: string;
+  id: string;
+  user_id: string;
+  context: Record<string, unknown>;
+  is_suspended: boolean;
+  held_scopes: string[];
+  claims_context: UserClaimsContextJson | null;
+}
+
+async function writeTogether(db: Db, writes: ExchangeWrite[]): Promise<(ConsumedSubjectToken | undefined)[]> {
+  // The same token twice in one group: only its first redemption is sent, the others were too late.
+  const first = new Map<string, Redemption>();
+  for (const write of writes)
+    if ('redeem' in write && !first.has(write.redeem.tokenHash))
+      first.set(write.redeem.tokenHash, write.redeem);
+  const sent = [...first.values()];
+  const logs = writes.flatMap((write) => ('log' in write ? [write.log] : []));
+  const rows = await executePrepared<ConsumedRow>(db, 'tessera_exchange_writes', exchangeStatement, [
+    sent.map((r) => r.tokenHash),
+    sent.map((r) => r.resourceId),
+    sent.map((r) => JSON.stringify(r.scopes)),
+    sent.map((r) => r.withContext),
+    ...logColumns(logs),
+  ]);
+  const byHash = new Map(rows.map((row) => [row.token_hash, row]));
+  return writes.map((write) => {
+    if (!('redeem' in write) || first.get(write.redeem.tokenHash) !== write.redeem) return undefined;
+    const row = byHash.get(write.redeem.tokenHash);
+    return (
+      row && {
+        id: row.id,
+        userId: row.user_id,
+        context: row.context,
+        userSuspended: row.is_suspended,
+        heldScopes: row.held_scopes,
+        claimsContext: row.claims_context ? toUserClaimsContext(row.claims_context) : undefined,
+      }
+    );
+  });
+}
+
+/**
+ * Each caller waits for its own part's commit. A consume is undone with its group, so should a
+ * group fail, its parts run again alone: one audit record's failure is never another's refusal.
+ */
+const writeGrouped = groupCommit(writeTogether, { maxItems: 256, parallel: 2, isolateFailures: true });
+
+export function consumeSubjectToken(
+  db: Db,
+  redemption: Redemption,
+): Promise<ConsumedSubjectToken | undefined> {
+  return writeGrouped(db, { redeem: redemption });
+}
+
+/** Appends an exchange's audit record with the next group of consumes; resolves once it is committed. */
+export async function logExchange(db: Db, entry: LogEntry): Promise<void> {
+  await writeGrouped(db, { log: entry });
+}
