@@ -3,6 +3,7 @@ import type { LogEntry } from '../audit/write-log.js';
 import type { Db } from '../storage/database.js';
 import { groupCommit } from '../storage/group-commit.js';
 import { executePrepared } from '../storage/prepared-statement.js';
+import { DatabaseUnavailableError } from '../storage/unavailable.js';
 import {
   toUserClaimsContext,
   userClaimsContextJson,
@@ -114,10 +115,15 @@ async function writeTogether(db: Db, writes: ExchangeWrite[]): Promise<(Consumed
 }
 
 /**
- * Each caller waits for its own part's commit. A consume is undone with its group, so should a
- * group fail, its parts run again alone: one audit record's failure is never another's refusal.
+ * Each caller waits for its own part's commit. A failed statement is undone whole, so its parts run
+ * again alone (one part's failure is never another's), unless the connection failed: then whether
+ * it committed is unknown, and running it again could write an audit record twice.
  */
-const writeGrouped = groupCommit(writeTogether, { maxItems: 256, parallel: 2, isolateFailures: true });
+const writeGrouped = groupCommit(writeTogether, {
+  maxItems: 256,
+  parallel: 2,
+  isolateFailures: (error) => !(error instanceof DatabaseUnavailableError),
+});
 
 export function consumeSubjectToken(
   db: Db,

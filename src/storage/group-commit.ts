@@ -26,7 +26,8 @@ function groupRunner<I, O>(
         const results = await run(batch.map((entry) => entry.item));
         batch.forEach((entry, index) => entry.settle(undefined, results[index]));
       } catch (error) {
-        if (isolateFailures && batch.length > 1) await Promise.all(batch.map(runAlone));
+        const isolate = typeof isolateFailures === 'function' ? isolateFailures(error) : isolateFailures;
+        if (isolate && batch.length > 1) await Promise.all(batch.map(runAlone));
         else
           for (const entry of batch) entry.settle(error ?? new Error('a grouped database statement failed'));
       }
@@ -61,9 +62,10 @@ export interface GroupOptions {
   parallel: number;
   /**
    * When one item can fail a whole group's statement (a row another request deleted meanwhile),
-   * a failed group's items run again one by one, so one item's failure is never another's.
+   * a failed group's items run again one by one, so one item's failure is never another's. A
+   * function decides per failure (e.g. not when the outcome is unknown).
    */
-  isolateFailures?: boolean;
+  isolateFailures?: boolean | ((error: unknown) => boolean);
 }
 
 /** A group runner per database handle (each test's or instance's pool has its own). */
