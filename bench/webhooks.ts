@@ -15,6 +15,7 @@ import { withDefaultUser } from '../src/storage/database.js';
 import { createTestDatabase } from '../test/support/databases.js';
 import { cpuPerRequest, sampleCpu } from './cpu-time.js';
 import { runRawClient, type RawRequest } from './references/raw-client.js';
+import { watchStatements } from './statements.js';
 import { recordGoal, type GoalRow } from './summary.js';
 import { benchRounds, benchSeconds, header, load, loadAverage, startBenchService } from './support.js';
 import type { BenchService } from './support.js';
@@ -112,11 +113,13 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
       rounds: [],
     };
     const databaseName = new URL(url).pathname.slice(1);
+    const statements = await watchStatements(url);
     for (let round = 1; round <= benchRounds; round++) {
       await receiver.reset();
       await runRawClient(file, origin, workers);
       const raw = await receiver.waitFor(rows.length);
       await receiver.reset();
+      await statements.reset();
       const deliverer = await startBenchService({ BASE_URL: baseUrl }, { database });
       try {
         const cpu0 = sampleCpu(deliverer.process.pid!, databaseName);
@@ -131,6 +134,7 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
             `undici ${ratePerSecond(raw).toFixed(0)}/s; load average ${loadAverage()}; ` +
             `CPU per delivery (from start-up): ${cpuPerRequest(cpu0, cpu1, rows.length)}`,
         );
+        await statements.report(rows.length, 'drain');
       } finally {
         await deliverer.stop();
       }
@@ -140,6 +144,7 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
            lease_expires_at = NULL, last_status_code = NULL, last_error = NULL`,
       );
     }
+    await statements.close();
     return row;
   } finally {
     await rm(directory, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import type { Db } from '../storage/database.js';
-import { executePrepared } from './prepared-statement.js';
+import { executePrepared } from '../storage/prepared-statement.js';
 
 export interface UserClaimsContext {
   id: string;

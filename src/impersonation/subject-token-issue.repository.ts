@@ -1,6 +1,6 @@
 import type { Db } from '../storage/database.js';
 import { json } from '../storage/json.js';
-import { executePrepared } from './prepared-statement.js';
+import { executePrepared } from '../storage/prepared-statement.js';
 import type { NewSubjectToken } from './subject-tokens.repository.js';
 
 /** A token to store and its `SubjectToken.Issued` audit record. */

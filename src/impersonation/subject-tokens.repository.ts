@@ -1,6 +1,6 @@
 import type { Db } from '../storage/database.js';
 import { groupCommit } from '../storage/group-commit.js';
-import { executePrepared } from './prepared-statement.js';
+import { executePrepared } from '../storage/prepared-statement.js';
 
 export interface NewSubjectToken {
   id: string;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../storage/database.js';
 import { newIds } from '../storage/ids.js';
+import { executePreparedSql } from '../storage/prepared-statement.js';
 import type { Database } from '../storage/schema.js';
 import type { DeliveryStatus } from '../storage/tables/webhooks.js';
 import type { ClaimRoom } from './hook-queues.js';
@@ -52,7 +53,10 @@ export async function claimDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const { limit, perHook, room } = options;
   const lease = options.leaseMs / 1000;
-  const { rows } = await sql<ClaimedDelivery>`
+  return executePreparedSql<ClaimedDelivery>(
+    db,
+    'tessera_claim_due_deliveries',
+    sql`
     WITH candidates AS (
       SELECT id, hook_id, next_attempt_at FROM hook_deliveries
       WHERE status IN ('pending', 'retrying') AND next_attempt_at <= now()
@@ -78,8 +82,8 @@ export async function claimDueDeliveries(
     WHERE d.id = due.id AND h.id = d.hook_id
     RETURNING d.id, d.hook_id, d.event, d.body, d.attempts, d.schedule_base,
               h.url, h.headers, h.signing_key, h.enabled, d.created_at
-  `.execute(db);
-  return rows;
+  `,
+  );
 }
 
 export interface AttemptRecord {
@@ -99,7 +103,10 @@ export interface AttemptRecord {
 export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
   const column = <T>(pick: (r: AttemptRecord) => T) => records.map(pick);
-  await sql`
+  await executePreparedSql(
+    db,
+    'tessera_record_delivery_attempts',
+    sql`
     WITH r AS (
       SELECT * FROM unnest(
         ${column((r) => r.deliveryId)}::text[], ${column((r) => r.status)}::text[],
@@ -135,5 +142,6 @@ export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<
         'error', r.error
       )) || jsonb_build_object('hookRequest', jsonb_build_object('body', u.body::jsonb))
     FROM u JOIN r ON r.id = u.id
-  `.execute(db);
+  `,
+  );
 }
