@@ -173,15 +173,18 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
       goal: 0.9,
       rounds: [],
     };
+    const statements = await watchStatements(service.database.env.DATABASE_URL!);
     for (let round = 1; round <= benchRounds; round++) {
       await setEnabled(false);
       const without = await writes(service, 'users', { seconds: benchSeconds });
       await setEnabled(true);
       await receiver.reset();
+      await statements.reset();
       const started = now();
       const withHook = await writes(service, 'users', { seconds: benchSeconds });
       const writeSpan = now() - started;
       const received = await receiver.waitFor(withHook.succeeded);
+      await statements.report(withHook.succeeded, 'POST /api/users with the hook');
       const writeRate = (withHook.succeeded * 1000) / writeSpan;
       const latencies = received.latencies;
       const [p50, p99] = [percentile(latencies, 0.5), percentile(latencies, 0.99)];
@@ -197,6 +200,7 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
           `p99 ${p99.toFixed(0)} ms; load average ${loadAverage()}`,
       );
     }
+    await statements.close();
     return [pace, overhead];
   } finally {
     await service.stop();

@@ -44,8 +44,9 @@ export interface ClaimedDelivery {
  * `next_attempt_at`) hands a crashed instance's rows to another once it expires. Hooks without
  * room are skipped and the others take at most their room (else `perHook`) rows, so a hook whose
  * receiver is slow cannot fill the claim; the scan still walks past the skipped hooks' due rows.
- * Rows of a hook disabled since they were written become `disabled` here and are returned only to
- * be skipped.
+ * Rows of a hook disabled since they were written, or deleted meanwhile (its deliveries go with it,
+ * but one written during the deletion may stay behind), become `disabled` here and are returned
+ * only to be skipped (`enabled` false; the hook's columns are null when it is gone).
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -65,7 +66,7 @@ export async function claimDueDeliveries(
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ), due AS (
-      SELECT c.id FROM (
+      SELECT c.id, c.hook_id FROM (
         SELECT id, hook_id, row_number() OVER (PARTITION BY hook_id ORDER BY next_attempt_at) AS rank
         FROM candidates
       ) c
@@ -78,10 +79,10 @@ export async function claimDueDeliveries(
         lease_expires_at = CASE WHEN h.enabled THEN now() + make_interval(secs => ${lease}) END,
         status = CASE WHEN h.enabled THEN d.status ELSE 'disabled' END,
         updated_at = now()
-    FROM due, hooks h
-    WHERE d.id = due.id AND h.id = d.hook_id
+    FROM due LEFT JOIN hooks h ON h.id = due.hook_id
+    WHERE d.id = due.id
     RETURNING d.id, d.hook_id, d.event, d.body, d.attempts, d.schedule_base,
-              h.url, h.headers, h.signing_key, h.enabled, d.created_at
+              h.url, h.headers, h.signing_key, coalesce(h.enabled, false) AS enabled, d.created_at
   `,
   );
 }
