@@ -1,9 +1,10 @@
 /**
  * Code evaluated inside QuickJS before the operator's script. The host hands it its two
  * capabilities and they are kept in closures only, so the script cannot reach them directly. It
- * returns the runner, called after the script: one JSON text in (`token`, `context`,
- * `environmentVariables`), the claims as one JSON text out. QuickJS compiles a source on every
- * run (each run has a fresh runtime), so this stays short; `fetch` is compiled only when read.
+ * returns the runner: one JSON text in (`token`, `context`, `environmentVariables`) and the
+ * script's function (from a warm realm; a fresh runtime passes none and the runner finds the
+ * script's global), the claims as one JSON text out. A fresh runtime compiles this on every run,
+ * so it stays short; `fetch` is compiled only when read.
  */
 export const preludeSource = `(function (hostDeny, loadFetch) {
   const noop = () => {};
@@ -17,10 +18,11 @@ export const preludeSource = `(function (hostDeny, loadFetch) {
       throw new Error(hostDeny(message === undefined ? 'Access denied' : String(message)));
     },
   });
-  return async (inputJson) => {
-    if (typeof getCustomJwtClaims !== 'function')
+  return async (inputJson, scriptFunction) => {
+    const claimsOf = scriptFunction ?? (typeof getCustomJwtClaims === 'function' ? getCustomJwtClaims : undefined);
+    if (typeof claimsOf !== 'function')
       throw new TypeError('the script must define a function getCustomJwtClaims');
-    const claims = await getCustomJwtClaims({ ...JSON.parse(inputJson), api });
+    const claims = await claimsOf({ ...JSON.parse(inputJson), api });
     if (claims == null) return '{}';
     if (typeof claims !== 'object' || Array.isArray(claims))
       throw new TypeError('getCustomJwtClaims must return an object');

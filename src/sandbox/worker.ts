@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } from 'quickjs-emscripten';
-import { runScript } from './run-script.js';
+import { scriptRunner } from './script-runner.js';
 import type { SandboxTask } from './types.js';
 
 // The project's `lib` has no WebAssembly types; this is the one constructor used here.
@@ -23,9 +23,10 @@ const { memoryMb } = workerData as { memoryMb: number };
 const pages = Math.ceil(((memoryMb + headroomMb) * 1024 * 1024) / 65536);
 const wasmMemory = new WebAssembly.Memory({ initial: pages, maximum: pages });
 const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory }));
+const runScript = scriptRunner(quickjs);
 
 parentPort!.on('message', async ({ id, task }: WorkerRequest) => {
-  const { outcome, reusable } = await runScript(quickjs, task);
+  const { outcome, reusable } = await runScript(task);
   // The pool retires a worker whose module is no longer reusable.
   parentPort!.postMessage({ id, outcome, reusable });
 });

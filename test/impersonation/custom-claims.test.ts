@@ -322,6 +322,40 @@ describe('custom JWT claims', async () => {
     }
   });
 
+  it('keeps nothing between runs of one script, and runs scripts that a frozen realm would change', async () => {
+    // Workers keep a frozen realm across runs; a script's top level still runs anew for each.
+    const counter = `let count = 0; var calls = 0;
+      const getCustomJwtClaims = () => ({ count: ++count, calls: ++calls })`;
+    for (let i = 0; i < 3; i++) assert.deepEqual((await testScript(counter)).body, { count: 1, calls: 1 });
+    // Prototypes no global names, written to; the next script must not see it.
+    const writer = await testScript(`
+      Object.getPrototypeOf([][Symbol.iterator]()).leak = 'secret';
+      Object.getPrototypeOf(async () => {}).leak = 'secret';
+      Function.prototype.leak = 'secret';
+      const getCustomJwtClaims = () => ({ wrote: true })`);
+    assert.deepEqual(writer.body, { wrote: true });
+    const reader = `const getCustomJwtClaims = () => ({
+      iterator: typeof [][Symbol.iterator]().leak, async: typeof (async () => {}).leak,
+      fn: typeof (() => {}).leak,
+    })`;
+    for (let i = 0; i < 3; i++) {
+      assert.deepEqual((await testScript(reader)).body, {
+        iterator: 'undefined',
+        async: 'undefined',
+        fn: 'undefined',
+      });
+    }
+    // Sloppy-mode habits and an error subclass that names itself (an assignment a frozen
+    // Error.prototype refuses) give the same claims as ever.
+    const habits = await testScript(`
+      class TicketError extends Error { constructor(m) { super(m); this.name = 'TicketError'; } }
+      function getCustomJwtClaims() {
+        total = 2;
+        return { name: new TicketError('x').name, total };
+      }`);
+    assert.deepEqual(habits.body, { name: 'TicketError', total: 2 });
+  });
+
   it('lets a script fetch only from allowlisted hosts', async () => {
     const allowed = await testScript(`const getCustomJwtClaims = async () => {
       const response = await fetch('http://127.0.0.1:${receiver.port}/plan');
