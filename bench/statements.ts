@@ -25,7 +25,10 @@ export async function watchStatements(databaseUrl: string): Promise<StatementWat
   }
   return {
     reset: async () => {
-      if (available) await client.query('SELECT pg_stat_statements_reset()');
+      if (available)
+        await client.query(
+          'SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)',
+        );
     },
     report: async (requests, label) => {
       if (!available) {

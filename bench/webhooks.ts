@@ -15,6 +15,7 @@ import { withDefaultUser } from '../src/storage/database.js';
 import { createTestDatabase } from '../test/support/databases.js';
 import { cpuPerRequest, sampleCpu } from './cpu-time.js';
 import { runRawClient, type RawRequest } from './references/raw-client.js';
+import { watchStatements } from './statements.js';
 import { recordGoal, type GoalRow } from './summary.js';
 import { benchRounds, benchSeconds, header, load, loadAverage, startBenchService } from './support.js';
 import type { BenchService } from './support.js';
@@ -112,11 +113,13 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
       rounds: [],
     };
     const databaseName = new URL(url).pathname.slice(1);
+    const statements = await watchStatements(url);
     for (let round = 1; round <= benchRounds; round++) {
       await receiver.reset();
       await runRawClient(file, origin, workers);
       const raw = await receiver.waitFor(rows.length);
       await receiver.reset();
+      await statements.reset();
       const deliverer = await startBenchService({ BASE_URL: baseUrl }, { database });
       try {
         const cpu0 = sampleCpu(deliverer.process.pid!, databaseName);
@@ -131,6 +134,7 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
             `undici ${ratePerSecond(raw).toFixed(0)}/s; load average ${loadAverage()}; ` +
             `CPU per delivery (from start-up): ${cpuPerRequest(cpu0, cpu1, rows.length)}`,
         );
+        await statements.report(rows.length, 'drain');
       } finally {
         await deliverer.stop();
       }
@@ -140,6 +144,7 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
            lease_expires_at = NULL, last_status_code = NULL, last_error = NULL`,
       );
     }
+    await statements.close();
     return row;
   } finally {
     await rm(directory, { recursive: true, force: true });
@@ -168,15 +173,28 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
       goal: 0.9,
       rounds: [],
     };
-    for (let round = 1; round <= benchRounds; round++) {
+    const statements = await watchStatements(service.database.env.DATABASE_URL!);
+    const measureWithout = async () => {
       await setEnabled(false);
-      const without = await writes(service, 'users', { seconds: benchSeconds });
+      return writes(service, 'users', { seconds: benchSeconds });
+    };
+    const measureWithHook = async () => {
       await setEnabled(true);
       await receiver.reset();
+      await statements.reset();
       const started = now();
-      const withHook = await writes(service, 'users', { seconds: benchSeconds });
-      const writeSpan = now() - started;
-      const received = await receiver.waitFor(withHook.succeeded);
+      const result = await writes(service, 'users', { seconds: benchSeconds });
+      const span = now() - started;
+      const received = await receiver.waitFor(result.succeeded);
+      await statements.report(result.succeeded, 'POST /api/users with the hook');
+      return { withHook: result, writeSpan: span, received };
+    };
+    for (let round = 1; round <= benchRounds; round++) {
+      // The users table grows with every run: alternate which side runs on the larger one.
+      const withoutFirst = round % 2 === 1;
+      const first = withoutFirst ? await measureWithout() : undefined;
+      const { withHook, writeSpan, received } = await measureWithHook();
+      const without = first ?? (await measureWithout());
       const writeRate = (withHook.succeeded * 1000) / writeSpan;
       const latencies = received.latencies;
       const [p50, p99] = [percentile(latencies, 0.5), percentile(latencies, 0.99)];
@@ -192,6 +210,7 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
           `p99 ${p99.toFixed(0)} ms; load average ${loadAverage()}`,
       );
     }
+    await statements.close();
     return [pace, overhead];
   } finally {
     await service.stop();

@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db } from './database.js';
 
 /**
@@ -20,4 +20,13 @@ export async function executePrepared<R>(
   const named = { ...raw, sql: { name, text } as unknown as string };
   const { rows } = await db.executeQuery<R>(named);
   return rows;
+}
+
+/**
+ * `executePrepared` for a `sql` template: its text depends only on the template, never on the
+ * values (each becomes a parameter), so one name fits every call.
+ */
+export function executePreparedSql<R>(db: Db, name: string, query: RawBuilder<R>): Promise<R[]> {
+  const { sql: text, parameters } = query.compile(db);
+  return executePrepared<R>(db, name, text, parameters);
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../storage/database.js';
 import { newIds } from '../storage/ids.js';
+import { executePreparedSql } from '../storage/prepared-statement.js';
 import type { Database } from '../storage/schema.js';
 import type { DeliveryStatus } from '../storage/tables/webhooks.js';
 import type { ClaimRoom } from './hook-queues.js';
@@ -43,8 +44,9 @@ export interface ClaimedDelivery {
  * `next_attempt_at`) hands a crashed instance's rows to another once it expires. Hooks without
  * room are skipped and the others take at most their room (else `perHook`) rows, so a hook whose
  * receiver is slow cannot fill the claim; the scan still walks past the skipped hooks' due rows.
- * Rows of a hook disabled since they were written become `disabled` here and are returned only to
- * be skipped.
+ * Rows of a hook disabled since they were written, or deleted meanwhile (its deliveries go with it,
+ * but one written during the deletion may stay behind), become `disabled` here and are returned
+ * only to be skipped (`enabled` false; the hook's columns are null when it is gone).
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -52,7 +54,10 @@ export async function claimDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const { limit, perHook, room } = options;
   const lease = options.leaseMs / 1000;
-  const { rows } = await sql<ClaimedDelivery>`
+  return executePreparedSql<ClaimedDelivery>(
+    db,
+    'tessera_claim_due_deliveries',
+    sql`
     WITH candidates AS (
       SELECT id, hook_id, next_attempt_at FROM hook_deliveries
       WHERE status IN ('pending', 'retrying') AND next_attempt_at <= now()
@@ -61,7 +66,7 @@ export async function claimDueDeliveries(
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ), due AS (
-      SELECT c.id FROM (
+      SELECT c.id, c.hook_id FROM (
         SELECT id, hook_id, row_number() OVER (PARTITION BY hook_id ORDER BY next_attempt_at) AS rank
         FROM candidates
       ) c
@@ -74,12 +79,12 @@ export async function claimDueDeliveries(
         lease_expires_at = CASE WHEN h.enabled THEN now() + make_interval(secs => ${lease}) END,
         status = CASE WHEN h.enabled THEN d.status ELSE 'disabled' END,
         updated_at = now()
-    FROM due, hooks h
-    WHERE d.id = due.id AND h.id = d.hook_id
+    FROM due LEFT JOIN hooks h ON h.id = due.hook_id
+    WHERE d.id = due.id
     RETURNING d.id, d.hook_id, d.event, d.body, d.attempts, d.schedule_base,
-              h.url, h.headers, h.signing_key, h.enabled, d.created_at
-  `.execute(db);
-  return rows;
+              h.url, h.headers, h.signing_key, coalesce(h.enabled, false) AS enabled, d.created_at
+  `,
+  );
 }
 
 export interface AttemptRecord {
@@ -99,7 +104,10 @@ export interface AttemptRecord {
 export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
   const column = <T>(pick: (r: AttemptRecord) => T) => records.map(pick);
-  await sql`
+  await executePreparedSql(
+    db,
+    'tessera_record_delivery_attempts',
+    sql`
     WITH r AS (
       SELECT * FROM unnest(
         ${column((r) => r.deliveryId)}::text[], ${column((r) => r.status)}::text[],
@@ -135,5 +143,6 @@ export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<
         'error', r.error
       )) || jsonb_build_object('hookRequest', jsonb_build_object('body', u.body::jsonb))
     FROM u JOIN r ON r.id = u.id
-  `.execute(db);
+  `,
+  );
 }

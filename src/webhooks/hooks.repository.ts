@@ -74,9 +74,13 @@ export async function updateHook(db: Db, id: string, changes: HookChanges): Prom
   return db.updateTable('hooks').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/** Deletes the hook with its deliveries (their attempts follow by cascade). */
 export async function deleteHook(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('hooks').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  const { rows } = await sql<{ id: string }>`
+    WITH deliveries AS (DELETE FROM hook_deliveries WHERE hook_id = ${id})
+    DELETE FROM hooks WHERE id = ${id} RETURNING id
+  `.execute(db);
+  return rows.length > 0;
 }
 
 /** Attempts of the last 24 hours per hook, as Logto's `executionStats`. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { enqueueEvents } from '../../src/webhooks/outbox.js';
+import { enqueueEvents, nudgeDeliveries } from '../../src/webhooks/outbox.js';
 import { startTestService } from '../support/service.js';
 import { startWebhookReceiver, type Answer, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { createHook, eventually, fire, type Body } from './helpers.js';
@@ -145,6 +145,40 @@ describe('webhook delivery', async () => {
     const redeliver = await t.api<Body>('POST', `/hooks/${hook.id}/deliveries/${list.body[0].id}/redeliver`);
     assert.equal(redeliver.status, 422);
     assert.equal(redeliver.body.code, 'hook.disabled');
+    assert.equal(target.requests.length, 1);
+  });
+
+  it('deletes a hook with its deliveries and sets aside one written during the deletion', async () => {
+    const db = t.service.storage.db;
+    const target = await receiver();
+    const hook = await createHook(t, target.url, ['Role.Deleted']);
+    await fire(t, [{ event: 'Role.Deleted', payload: { data: null } }]);
+    await target.waitFor(1);
+    await eventually(
+      () => deliveries(hook.id),
+      (r) => r.body[0]?.status === 'delivered',
+    );
+    assert.equal((await t.api('DELETE', `/hooks/${hook.id}`)).status, 204);
+    const left = (table: 'hook_deliveries' | 'hook_delivery_attempts') =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('hook_id', '=', hook.id)
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.count));
+    assert.equal(await left('hook_deliveries'), 0);
+    assert.equal(await left('hook_delivery_attempts'), 0);
+
+    // What a transaction that read the hook before its deletion committed leaves behind.
+    await db
+      .insertInto('hook_deliveries')
+      .values({ id: `msg_orphan_${Date.now()}`, hook_id: hook.id, event: 'Role.Deleted', body: '{}' })
+      .execute();
+    nudgeDeliveries();
+    await eventually(
+      () => db.selectFrom('hook_deliveries').select('status').where('hook_id', '=', hook.id).execute(),
+      (rows) => rows[0]?.status === 'disabled',
+    );
     assert.equal(target.requests.length, 1);
   });
 

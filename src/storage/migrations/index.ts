@@ -14,6 +14,7 @@ import * as applicationSecrets from './0012_application_secrets.js';
 import * as consentOrganizations from './0013_consent_organizations.js';
 import * as organizationAccess from './0014_organization_access.js';
 import * as singleDefaultResource from './0015_single_default_resource.js';
+import * as outboxWithoutHookLock from './0016_outbox_without_hook_lock.js';
 import * as subjectTokenHotConsume from './0017_subject_token_hot_consume.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013_consent_organizations': consentOrganizations,
   '0014_organization_access': organizationAccess,
   '0015_single_default_resource': singleDefaultResource,
+  '0016_outbox_without_hook_lock': outboxWithoutHookLock,
   '0017_subject_token_hot_consume': subjectTokenHotConsume,
 };
