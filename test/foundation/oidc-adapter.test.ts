@@ -1,29 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAdapterFactory } from '../../src/oidc/adapter.js';
-import { openStorage, type Storage } from '../../src/storage/database.js';
-import { migrateToLatest } from '../../src/storage/migrate.js';
-import { backend, createTestDatabase, type TestDatabase } from '../support/databases.js';
+import type { Storage } from '../../src/storage/database.js';
+import { backend } from '../support/databases.js';
+import { openTestStorage, type TestStorage } from '../support/storage.js';
 
 describe(`oidc-provider adapter on ${backend}`, () => {
-  let database: TestDatabase;
+  let opened: TestStorage;
   let storage: Storage;
   let adapterFor: ReturnType<typeof createAdapterFactory>;
 
   before(async () => {
-    database = await createTestDatabase();
-    storage = await openStorage({
-      databaseUrl: database.env.DATABASE_URL,
-      dataDir: database.env.DATA_DIR ?? '',
-      poolSize: 2,
-    });
-    await migrateToLatest(storage.db);
+    opened = await openTestStorage();
+    storage = opened.storage;
     adapterFor = createAdapterFactory(storage.db);
   });
-  after(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  after(() => opened.close());
 
   it('stores, finds, overwrites and destroys a model by id', async () => {
     const sessions = adapterFor('Session');

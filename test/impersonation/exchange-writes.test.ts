@@ -2,32 +2,24 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { consumeSubjectToken, logExchange } from '../../src/impersonation/exchange-writes.repository.js';
-import { openStorage, type Storage } from '../../src/storage/database.js';
+import type { Storage } from '../../src/storage/database.js';
 import { newId } from '../../src/storage/ids.js';
-import { migrateToLatest } from '../../src/storage/migrate.js';
-import { backend, createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { backend } from '../support/databases.js';
+import { openTestStorage, type TestStorage } from '../support/storage.js';
 
 // The statement that consumes an instance's concurrent subject tokens also appends the audit
 // records of exchanges that issued their token: one group, one commit, each part answered alone.
 describe(`grouped exchange writes on ${backend}`, () => {
-  let database: TestDatabase;
+  let opened: TestStorage;
   let storage: Storage;
   const userId = `usr_${newId()}`;
 
   before(async () => {
-    database = await createTestDatabase();
-    storage = await openStorage({
-      databaseUrl: database.env.DATABASE_URL,
-      dataDir: database.env.DATA_DIR ?? '',
-      poolSize: 2,
-    });
-    await migrateToLatest(storage.db);
+    opened = await openTestStorage();
+    storage = opened.storage;
     await sql`INSERT INTO users (id, username) VALUES (${userId}, ${userId})`.execute(storage.db);
   });
-  after(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  after(() => opened.close());
 
   const storeToken = async () => {
     const tokenHash = newId(64);
