@@ -81,10 +81,10 @@ export function finishedOutcome(claimsJson: string, denial: string | undefined):
   return { status: 'ok', claimsJson };
 }
 
-/** The claims text of a settled runner promise (its rejection is thrown as a host error). */
-export function settledClaims(context: QuickJSContext, promise: QuickJSHandle): string {
+/** The claims text of the runner's promise once settled (a rejection is thrown as a host error); undefined while pending. */
+export function settledClaims(context: QuickJSContext, promise: QuickJSHandle): string | undefined {
   const state = context.getPromiseState(promise);
-  if (state.type === 'pending') throw new Error('the runner has not settled');
+  if (state.type === 'pending') return undefined;
   const result = unwrap(context, state.type === 'fulfilled' ? { value: state.value } : state);
   try {
     return context.getString(result);

@@ -80,8 +80,11 @@ class ScriptRun {
       try {
         this.drainJobs();
         // Still pending only while the script awaits a fetch (or something that never settles).
-        while (context.getPromiseState(promise).type === 'pending') await this.nextSettlement();
-        return settledClaims(context, promise);
+        for (;;) {
+          const claims = settledClaims(context, promise);
+          if (claims !== undefined) return claims;
+          await this.nextSettlement();
+        }
       } finally {
         promise.dispose();
       }

@@ -99,7 +99,6 @@ export class WarmRealm {
       const promise = unwrap(context, call);
       try {
         this.runtime.executePendingJobs().dispose();
-        if (context.getPromiseState(promise).type === 'pending') return undefined;
         return settledClaims(context, promise);
       } finally {
         promise.dispose();
