@@ -8,7 +8,8 @@ const ticksPerSecond = 100;
 
 export interface CpuSample {
   service: number;
-  postgres: number;
+  /** Per backend process: one that exits between two samples is left out rather than subtracted. */
+  postgres: Map<string, number>;
   loadGenerator: number;
   /** Every process on the machine, ours or not. */
   machine: number;
@@ -24,13 +25,13 @@ function processSeconds(pid: number | string): number {
   }
 }
 
-function postgresSeconds(databaseName: string): number {
-  let total = 0;
+function postgresSeconds(databaseName: string): Map<string, number> {
+  const seconds = new Map<string, number>();
   let pids: string[] = [];
   try {
     pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
-    return 0;
+    return seconds;
   }
   for (const pid of pids) {
     let command = '';
@@ -41,9 +42,10 @@ function postgresSeconds(databaseName: string): number {
     }
     // Backends show as "postgres: <cluster>: <user> <database> <client> <state>".
     if (!command.startsWith('postgres:')) continue;
-    if (command.includes(` ${databaseName} `) || command.includes('walwriter')) total += processSeconds(pid);
+    if (command.includes(` ${databaseName} `) || command.includes('walwriter'))
+      seconds.set(pid, processSeconds(pid));
   }
-  return total;
+  return seconds;
 }
 
 function machineSeconds(): number {
@@ -70,10 +72,12 @@ export function sampleCpu(servicePid: number, databaseName: string): CpuSample {
 
 /** Microseconds of CPU per request between two samples. */
 export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): string {
-  const per = (key: keyof CpuSample) =>
-    `${Math.round(((after[key] - before[key]) * 1e6) / Math.max(requests, 1))} µs`;
+  let postgres = 0;
+  for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
+  const perRequest = (seconds: number) => `${Math.round((seconds * 1e6) / Math.max(requests, 1))} µs`;
   return (
-    `service ${per('service')}, PostgreSQL ${per('postgres')}, load generator ${per('loadGenerator')}; ` +
-    `whole machine ${per('machine')}`
+    `service ${perRequest(after.service - before.service)}, PostgreSQL ${perRequest(postgres)}, ` +
+    `load generator ${perRequest(after.loadGenerator - before.loadGenerator)}; ` +
+    `whole machine ${perRequest(after.machine - before.machine)}`
   );
 }
