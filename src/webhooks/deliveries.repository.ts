@@ -9,20 +9,26 @@ import type { ClaimRoom } from './hook-queues.js';
 /**
  * One row per (event, enabled hook subscribed to it), in one statement: ten hooks or ten events
  * cost no more round trips than one. Each body is `{"hookId":"<id>",` + the event's members.
+ * Prepared: it runs in every writing transaction that fires an event.
  */
 export async function insertDeliveries(
   executor: Kysely<Database>,
   events: { event: string; bodyWithoutHookId: string }[],
 ): Promise<number> {
-  const result = await sql`
-    INSERT INTO hook_deliveries (id, hook_id, event, body)
-    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), h.id, e.event,
-           '{"hookId":' || to_json(h.id)::text || ',' || substr(e.rest, 2)
-    FROM unnest(${events.map((e) => e.event)}::text[], ${events.map((e) => e.bodyWithoutHookId)}::text[])
-      AS e (event, rest)
-    JOIN hooks h ON h.enabled AND e.event = ANY (h.events)
-  `.execute(executor);
-  return Number(result.numAffectedRows ?? 0);
+  const rows = await executePreparedSql(
+    executor,
+    'tessera_insert_deliveries',
+    sql`
+      INSERT INTO hook_deliveries (id, hook_id, event, body)
+      SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), h.id, e.event,
+             '{"hookId":' || to_json(h.id)::text || ',' || substr(e.rest, 2)
+      FROM unnest(${events.map((e) => e.event)}::text[], ${events.map((e) => e.bodyWithoutHookId)}::text[])
+        AS e (event, rest)
+      JOIN hooks h ON h.enabled AND e.event = ANY (h.events)
+      RETURNING 1 AS written
+    `,
+  );
+  return rows.length;
 }
 
 export interface ClaimedDelivery {
