@@ -29,7 +29,15 @@ export function oidcInputGuard() {
   };
 }
 
+/*
+ * Percent-decoding (as `querystring` does it) turns invalid UTF-8, an encoded surrogate included,
+ * into U+FFFD, so in form-encoded text the one thing PostgreSQL cannot store is a NUL: text with
+ * neither a NUL nor `%00` needs no parsing here. JSON can spell a lone surrogate, so it is walked.
+ */
+const mayHoldNul = (text: string) => text.includes('\0') || text.includes('%00');
+
 function queryProblem(url: string): string | undefined {
+  if (!mayHoldNul(url)) return undefined;
   const [path = '', query = ''] = url.split('?', 2);
   if (/%00/.test(path)) return 'the path contains a NUL character';
   const found = findUnstorableText(parseQuery(query), 'query');
@@ -41,6 +49,7 @@ function basicCredentialsProblem(header: string | undefined): string | undefined
   const match = /^basic\s+(\S+)\s*$/i.exec(header ?? '');
   if (!match) return undefined;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  if (!mayHoldNul(decoded)) return undefined;
   const separator = decoded.indexOf(':');
   if (separator === -1) return undefined;
   for (const part of [decoded.slice(0, separator), decoded.slice(separator + 1)]) {
@@ -60,20 +69,16 @@ async function bodyProblem(req: Request): Promise<string | undefined> {
   if (req.method !== 'POST' || !parsedTypes.test(req.headers['content-type'] ?? '')) return undefined;
   // Left unread: the provider refuses a declared length over its limit itself.
   if (Number(req.headers['content-length'] ?? 0) > bodyLimit) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > bodyLimit) {
-      tooLarge.add(req);
-      return 'the request body is too large';
-    }
-    chunks.push(chunk);
+  const text = await readBody(req);
+  if (text === undefined) {
+    tooLarge.add(req);
+    return 'the request body is too large';
   }
-  const text = Buffer.concat(chunks).toString('utf8');
   req.body = text;
+  const json = /json/i.test(req.headers['content-type']!);
+  if (!json && !mayHoldNul(text)) return undefined;
   let parsed: unknown;
-  if (/json/i.test(req.headers['content-type']!)) {
+  if (json) {
     try {
       parsed = JSON.parse(text);
     } catch {
@@ -82,6 +87,36 @@ async function bodyProblem(req: Request): Promise<string | undefined> {
   } else parsed = parseQuery(text);
   const found = findUnstorableText(parsed, 'body');
   return found && `parameter ${found.path.slice('body.'.length) || '(body)'} ${found.problem}`;
+}
+
+/** The body as text, or undefined once it passes the limit (the rest is left unread). */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      chunks.push(chunk);
+      if (size <= bodyLimit) return;
+      cleanUp();
+      req.pause();
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      cleanUp();
+      resolve(Buffer.concat(chunks, size).toString('utf8'));
+    };
+    const onError = (error: Error) => {
+      cleanUp();
+      reject(error);
+    };
+    // Closed before its end: the client went away mid-body.
+    const onClose = () => onError(new Error('the request closed before its body ended'));
+    const cleanUp = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
 }
 
 // Requests whose body was left half read: their connection cannot carry another request.

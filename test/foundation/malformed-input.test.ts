@@ -49,6 +49,32 @@ describe('malformed input', async () => {
     assert.equal(response.status, 400);
   });
 
+  it('refuses a token request whose streamed body passes the limit, and one with a NUL in a parameter', async () => {
+    const chunk = new TextEncoder().encode(`scope=${'a'.repeat(16 * 1024)}&`);
+    const oversized = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 5; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const tooLarge = await fetch(`${t.baseUrl}/oidc/token`, {
+      method: 'POST',
+      headers: { authorization: basic('a:b'), 'content-type': 'application/x-www-form-urlencoded' },
+      body: oversized,
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(tooLarge.status, 400);
+    assert.equal((await json(tooLarge)).error_description, 'the request body is too large');
+
+    const withNul = await fetch(`${t.baseUrl}/oidc/token`, {
+      method: 'POST',
+      headers: { authorization: basic('a:b'), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&scope=read%00write',
+    });
+    assert.equal(withNul.status, 400);
+    assert.equal((await json(withNul)).error_description, 'parameter scope contains a NUL character');
+  });
+
   it('never answers 500 for bad percent-encoding in a management path or query', async () => {
     const token = await t.managementToken();
     for (const path of ['/api/users/%E0%A4%A', '/api/users?search=%E0%A4%A', '/api/applications/%']) {
