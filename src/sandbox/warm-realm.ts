@@ -60,18 +60,16 @@ export class WarmRealm {
     this.deadline = Date.now() + task.timeoutMs;
     this.denial = undefined;
     this.fetchRead = false;
+    let claimsJson: string | undefined;
     try {
-      const claimsJson = this.callScript(task);
-      if (claimsJson === undefined && this.denial === undefined) return this.handBack(task.script);
-      return finishedOutcome(claimsJson ?? '', this.denial);
+      claimsJson = this.callScript(task);
     } catch (error) {
-      if (this.denial !== undefined) return { status: 'denied', message: this.denial };
-      const outcome = failureOutcome(error, Date.now() > this.deadline);
-      // Its own limits are the script's outcome: a fresh run would only spend them twice.
-      if (outcome.reason === 'script' || this.fetchRead) return this.handBack(task.script);
-      this.spent = true;
-      return outcome;
+      if (this.denial === undefined) return this.failed(task.script, error);
     }
+    // A denial stands even when the script caught the error that carried it.
+    if (this.denial !== undefined) return { status: 'denied', message: this.denial };
+    // Still pending: it awaits what only a fresh runtime settles (a fetch), or nothing at all.
+    return claimsJson === undefined ? this.handBack(task.script) : finishedOutcome(claimsJson, undefined);
   }
 
   dispose(): void {
@@ -79,6 +77,14 @@ export class WarmRealm {
     this.runner.dispose();
     this.context.dispose();
     this.runtime.dispose();
+  }
+
+  private failed(script: string, error: unknown): WorkerOutcome | typeof needsFreshRuntime {
+    const outcome = failureOutcome(error, Date.now() > this.deadline);
+    // Its own limits are the script's outcome: a fresh run would only spend them twice.
+    if (outcome.reason === 'script' || this.fetchRead) return this.handBack(script);
+    this.spent = true;
+    return outcome;
   }
 
   private handBack(script: string): typeof needsFreshRuntime {
