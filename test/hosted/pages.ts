@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
 import { authorize } from '../support/oidc-sign-in.js';
+import { screenshot as takeScreenshot } from '../support/browser.js';
 import type { TestService } from '../support/service.js';
 import type { TestApplication } from '../support/sign-in-fixtures.js';
 
@@ -29,10 +30,8 @@ export async function backAtApplication(page: Page, authorization: Awaited<Retur
   });
 }
 
-/** A PNG of the page for docs/experience/ (committed; re-taken by every run). */
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `docs/experience/${name}.png`, fullPage: true });
-}
+/** A PNG of the page for docs/experience/, taken by `npm run screenshots`. */
+export const screenshot = (page: Page, name: string) => takeScreenshot(page, name, 'docs/experience');
 
 /** Nothing is wider than the viewport: no horizontal scrolling. */
 export async function assertNoOverflow(page: Page) {

@@ -56,14 +56,13 @@ export function cspViolationsOf(page: Page): string[] {
   return cspViolations.get(page) ?? [];
 }
 
-const screenshotDir = path.resolve('docs/console');
-
 /**
- * Saves a full-page PNG into docs/console/ when TESSERA_SCREENSHOTS=1 (`npm run screenshots`),
- * so ordinary test runs leave the working tree alone.
+ * Saves a full-page PNG into `folder` (docs/console/ unless said) when TESSERA_SCREENSHOTS=1
+ * (`npm run screenshots`), so ordinary test runs leave the working tree alone.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, folder = 'docs/console'): Promise<void> {
   if (process.env.TESSERA_SCREENSHOTS !== '1') return;
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  const directory = path.resolve(folder);
+  await mkdir(directory, { recursive: true });
+  await page.screenshot({ path: path.join(directory, `${name}.png`), fullPage: true });
 }
