@@ -105,7 +105,9 @@ export interface AttemptRecord {
 /**
  * Records a batch of finished attempts in one statement: the delivery's new state, one attempts
  * row each, one audit log `TriggerHook.<event>` each (request body, status code, error; never the
- * receiver's body), and disables the hooks that answered 410 Gone.
+ * receiver's body), and disables the hooks that answered 410 Gone. The audit row keeps the body as
+ * the text sent (`hookRequest.bodyText`, read back as `hookRequest.body` by `readLogPayload`):
+ * parsing it into jsonb here cost PostgreSQL a fifth of the whole statement.
  */
 export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
@@ -146,8 +148,9 @@ export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<
         'hookId', u.hook_id, 'deliveryId', u.id, 'attempt', u.attempts,
         'response', CASE WHEN r.status_code IS NULL THEN NULL
                          ELSE jsonb_build_object('statusCode', r.status_code) END,
-        'error', r.error
-      )) || jsonb_build_object('hookRequest', jsonb_build_object('body', u.body::jsonb))
+        'error', r.error,
+        'hookRequest', jsonb_build_object('bodyText', u.body)
+      ))
     FROM u JOIN r ON r.id = u.id
   `,
   );

@@ -250,7 +250,13 @@ describe('webhook delivery', async () => {
     assert.equal(log.payload.result, 'Success');
     assert.equal(log.payload.hookId, hook.id);
     assert.deepEqual(log.payload.hookRequest.body, request!.json);
+    // Members in the order the receiver got them (jsonb would sort "event" before "hookId").
+    assert.equal(JSON.stringify(log.payload.hookRequest.body), request!.body);
     assert.deepEqual(log.payload.response, { statusCode: 200 });
+    const viaLogs = await t.api<Body>('GET', `/logs/${log.id}`);
+    assert.deepEqual(viaLogs.body.payload, log.payload);
+    const listedLogs = await t.api<Body>('GET', '/logs?key=TriggerHook.*&page_size=100');
+    assert.deepEqual(listedLogs.body.find((l: Body) => l.id === log.id).payload, log.payload);
     assert.doesNotMatch(JSON.stringify(logs.body), /receiver-private-body/);
     assert.equal(logs.headers.get('total-number'), '1');
 
