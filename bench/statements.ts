@@ -15,6 +15,8 @@ export interface StatementWatch {
 
 export async function watchStatements(databaseUrl: string): Promise<StatementWatch> {
   const client = new pg.Client({ connectionString: withDefaultUser(databaseUrl) });
+  // Dropping the database at the end ends this connection too: not an error worth a crash.
+  client.on('error', () => undefined);
   await client.connect();
   let available = true;
   try {
