@@ -34,7 +34,9 @@ try {
   await migrateToLatest(db);
   for (let i = 0; i < hooks; i++) {
     await sql`INSERT INTO hooks (id, name, events, url, signing_key)
-      VALUES (${`hook_${i}`}, ${`h${i}`}, '{Role.Created}', ${`http://127.0.0.1:9/hook-${i}`}, ${`key_${i}`})`.execute(db);
+      VALUES (${`hook_${i}`}, ${`h${i}`}, '{Role.Created}', ${`http://127.0.0.1:9/hook-${i}`}, ${`key_${i}`})`.execute(
+      db,
+    );
   }
   const body = (n: number) =>
     JSON.stringify({
@@ -47,15 +49,27 @@ try {
       status: 201,
       params: {},
       matchedRoute: '/api/roles',
-      data: { tenantId: 'default', id: newId(), name: `r_bench_${n}`, description: '', type: 'User', isDefault: false },
+      data: {
+        tenantId: 'default',
+        id: newId(),
+        name: `r_bench_${n}`,
+        description: '',
+        type: 'User',
+        isDefault: false,
+      },
     });
   for (let n = 0; n < deliveries / hooks; n += 200) {
-    const events = Array.from({ length: 200 }, (_, i) => ({ event: 'Role.Created', bodyWithoutHookId: body(n + i) }));
+    const events = Array.from({ length: 200 }, (_, i) => ({
+      event: 'Role.Created',
+      bodyWithoutHookId: body(n + i),
+    }));
     await insertDeliveries(db, events);
   }
   if (!fresh) await sql`VACUUM ANALYZE hook_deliveries`.execute(db);
   await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
-  await sql`SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)`.execute(db);
+  await sql`SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)`.execute(
+    db,
+  );
   const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
   const pid = rows[0]!.pid;
   const started = performance.now();
@@ -64,10 +78,22 @@ try {
   let claimed = 0;
   const room = { fullHookIds: [], hookIds: [], rooms: [] };
   for (;;) {
-    const batch = await claimDueDeliveries(db, { limit: claimSize, leaseMs: 60_000, perHook: claimSize, room });
+    const batch = await claimDueDeliveries(db, {
+      limit: claimSize,
+      leaseMs: 60_000,
+      perHook: claimSize,
+      room,
+    });
     claimed += batch.length;
     for (const row of batch) {
-      pending.push({ deliveryId: row.id, status: 'delivered', nextAttemptAt: null, statusCode: 204, error: null, durationMs: 3 });
+      pending.push({
+        deliveryId: row.id,
+        status: 'delivered',
+        nextAttemptAt: null,
+        statusCode: 204,
+        error: null,
+        durationMs: 3,
+      });
     }
     if (pending.length >= recordBatch || batch.length === 0) {
       await recordAttempts(db, pending);
@@ -82,7 +108,13 @@ try {
       `PostgreSQL ${((cpu * 1e6) / claimed).toFixed(1)} µs CPU per delivery, ${((wall * 1000) / claimed).toFixed(1)} µs wall; ` +
       `load average ${loadAverage()}`,
   );
-  const stats = await sql<{ query: string; calls: string; total: number; wal_records: string; wal_bytes: string }>`
+  const stats = await sql<{
+    query: string;
+    calls: string;
+    total: number;
+    wal_records: string;
+    wal_bytes: string;
+  }>`
     SELECT query, calls, total_exec_time AS total, wal_records, wal_bytes FROM pg_stat_statements s
     JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = current_database() AND calls > 1
     ORDER BY total_exec_time DESC LIMIT 3`.execute(db);
@@ -94,8 +126,12 @@ try {
     );
   }
   const tables = await sql<{ relname: string; upd: string; hot: string }>`
-    SELECT relname, n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'hook_deliveries'`.execute(db);
-  console.log(`  hook_deliveries updates ${tables.rows[0]?.upd}, HOT ${tables.rows[0]?.hot} (may lag by a second)`);
+    SELECT relname, n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'hook_deliveries'`.execute(
+    db,
+  );
+  console.log(
+    `  hook_deliveries updates ${tables.rows[0]?.upd}, HOT ${tables.rows[0]?.hot} (may lag by a second)`,
+  );
 } finally {
   await storage.close();
   await database.drop();

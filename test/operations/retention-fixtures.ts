@@ -123,9 +123,7 @@ export async function stillThere(db: Db, ids: Record<string, string[]>): Promise
 export async function attemptsOf(db: Db, deliveryIds: string[]): Promise<number> {
   const { rows } = await sql<{ n: string }>`
     SELECT coalesce(sum(jsonb_array_length(attempt_history)), 0) AS n FROM hook_deliveries
-    WHERE id = ANY(${deliveryIds}::text[])`.execute(
-    db,
-  );
+    WHERE id = ANY(${deliveryIds}::text[])`.execute(db);
   return Number(rows[0]!.n);
 }
 
