@@ -15,6 +15,8 @@ export interface StatementWatch {
 
 export async function watchStatements(databaseUrl: string): Promise<StatementWatch> {
   const client = new pg.Client({ connectionString: withDefaultUser(databaseUrl) });
+  // Dropping the database at the end ends this connection too: not an error worth a crash.
+  client.on('error', () => undefined);
   await client.connect();
   let available = true;
   try {
@@ -35,8 +37,18 @@ export async function watchStatements(databaseUrl: string): Promise<StatementWat
         console.log(`  ${label}: pg_stat_statements is not preloaded on this server; no statement counts`);
         return;
       }
-      const { rows } = await client.query<{ query: string; calls: string; mean: number; total: number }>(
-        `SELECT query, calls, mean_exec_time AS mean, total_exec_time AS total
+      const { rows } = await client.query<{
+        query: string;
+        calls: string;
+        mean: number;
+        total: number;
+        wal_records: string;
+        wal_fpi: string;
+        wal_bytes: string;
+        dirtied: string;
+      }>(
+        `SELECT query, calls, mean_exec_time AS mean, total_exec_time AS total, wal_records, wal_fpi,
+                wal_bytes, shared_blks_dirtied AS dirtied
            FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
           WHERE d.datname = current_database() AND query NOT LIKE '%pg_stat_statements%'
           ORDER BY total_exec_time DESC LIMIT 8`,
@@ -51,9 +63,22 @@ export async function watchStatements(databaseUrl: string): Promise<StatementWat
       );
       for (const row of rows) {
         const text = row.query.replace(/\s+/g, ' ').slice(0, 90);
-        const calls = (Number(row.calls) / Math.max(requests, 1)).toFixed(3);
-        console.log(`    ${calls}/request, mean ${(row.mean * 1000).toFixed(0)} µs: ${text}`);
+        const per = (value: number | string) => Number(value) / Math.max(requests, 1);
+        console.log(
+          `    ${per(row.calls).toFixed(3)}/request, mean ${(row.mean * 1000).toFixed(0)} µs, ` +
+            `${(per(row.total) * 1000).toFixed(1)} µs/request; per request WAL ${per(row.wal_records).toFixed(1)} ` +
+            `records, ${per(row.wal_fpi).toFixed(2)} FPI, ${per(row.wal_bytes).toFixed(0)} B, ` +
+            `${per(row.dirtied).toFixed(2)} blocks dirtied: ${text}`,
+        );
       }
+      const { rows: tables } = await client.query<{ relname: string; upd: string; hot: string; ins: string }>(
+        `SELECT relname, n_tup_upd AS upd, n_tup_hot_upd AS hot, n_tup_ins AS ins FROM pg_stat_user_tables
+          WHERE n_tup_upd + n_tup_ins > 0 ORDER BY n_tup_upd + n_tup_ins DESC LIMIT 5`,
+      );
+      console.log(
+        `    tables since the database was made (inserted / updated / of them HOT): ` +
+          tables.map((t) => `${t.relname} ${t.ins}/${t.upd}/${t.hot}`).join(', '),
+      );
     },
     close: () => client.end(),
   };

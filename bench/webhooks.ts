@@ -5,6 +5,7 @@
 //   beside the same without it, and that hook's deliveries/s beside the write rate, with the
 //   commit-to-receipt latency.
 //   TESSERA_BENCH_SECONDS=3 TESSERA_BENCH_ROUNDS=1 TESSERA_BENCH_BACKLOG=4000 node --import tsx bench/webhooks.ts
+//   (TESSERA_BENCH_WEBHOOKS=drain or =sustained runs one part alone)
 import './use-postgres.js';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -77,6 +78,20 @@ async function query<T extends object>(url: string, text: string): Promise<T[]> 
   }
 }
 
+/** Waits until no delivery is due or leased: every attempt has been recorded. */
+async function recorded(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const [row] = await query<{ open: string }>(
+      url,
+      `SELECT count(*) AS open FROM hook_deliveries WHERE status IN ('pending', 'retrying')`,
+    );
+    if (Number(row!.open) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('attempts still unrecorded after a minute');
+}
+
 async function backlogRows(receiver: Receiver): Promise<GoalRow> {
   const database = await createTestDatabase();
   const url = database.env.DATABASE_URL!;
@@ -115,6 +130,8 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
     const databaseName = new URL(url).pathname.slice(1);
     const statements = await watchStatements(url);
     for (let round = 1; round <= benchRounds; round++) {
+      // Every round starts from the same tables: vacuumed, with statistics.
+      await query(url, 'VACUUM ANALYZE hook_deliveries, logs');
       await receiver.reset();
       await runRawClient(file, origin, workers);
       const raw = await receiver.waitFor(rows.length);
@@ -124,6 +141,8 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
       try {
         const cpu0 = sampleCpu(deliverer.process.pid!, databaseName);
         const drained = await receiver.waitFor(rows.length);
+        // The CPU figures include recording the attempts, which ends a little after the last receipt.
+        await recorded(url);
         const cpu1 = sampleCpu(deliverer.process.pid!, databaseName);
         row.rounds.push({
           figure: { value: ratePerSecond(drained) },
@@ -138,10 +157,12 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
       } finally {
         await deliverer.stop();
       }
+      // The attempts and audit rows go too (each round records the same first attempts).
       await query(
         url,
         `UPDATE hook_deliveries SET status = 'pending', attempts = 0, schedule_base = 0, next_attempt_at = now(),
-           lease_expires_at = NULL, last_status_code = NULL, last_error = NULL`,
+           lease_expires_at = NULL, last_status_code = NULL, last_error = NULL, attempt_history = '[]';
+         DELETE FROM logs WHERE key LIKE 'TriggerHook.%'`,
       );
     }
     await statements.close();
@@ -220,7 +241,12 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
 header('Webhooks beside an undici client and the write rate (PostgreSQL)');
 const receiver = await startReceiver();
 try {
-  const rows = [await backlogRows(receiver), ...(await sustainedRows(receiver))];
+  // TESSERA_BENCH_WEBHOOKS=drain or =sustained runs one part alone.
+  const part = process.env.TESSERA_BENCH_WEBHOOKS;
+  const rows = [
+    ...(part === 'sustained' ? [] : [await backlogRows(receiver)]),
+    ...(part === 'drain' ? [] : await sustainedRows(receiver)),
+  ];
   console.log('');
   for (const row of rows) recordGoal(row);
 } finally {

@@ -5,6 +5,7 @@ import { errorBody } from '../http/error-schema.js';
 import { epochMillis } from '../http/epoch-millis.js';
 import { invalidInput, notFound } from '../http/errors.js';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
+import { readLogPayload } from './log-payload.js';
 import { findLog, findLogs } from './logs.repository.js';
 
 /** Epoch milliseconds (as Logto's timestamps are) or an ISO 8601 date-time. */
@@ -47,7 +48,7 @@ const toResponse = (row: {
 }) => ({
   id: row.id,
   key: row.key,
-  payload: row.payload,
+  payload: readLogPayload(row.payload),
   createdAt: row.created_at.getTime(),
 });
 

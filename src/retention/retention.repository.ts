@@ -50,7 +50,7 @@ export function deleteOldRecordedMessages(db: Db): Promise<number> {
 
 /**
  * Deliveries in a final state (delivered, failed, disabled) last changed more than `days` ago, with
- * their attempts. Pending and retrying rows never match; rows a worker holds are skipped.
+ * their attempts (counted from each row's history). Pending and retrying rows never match; rows a worker holds are skipped.
  */
 export async function deleteFinishedDeliveries(
   db: Db,
@@ -65,12 +65,11 @@ export async function deleteFinishedDeliveries(
           AND updated_at < now() - make_interval(days => ${days})
         LIMIT ${deliveryBatchSize}
         FOR UPDATE SKIP LOCKED
-      ), attempts AS (
-        DELETE FROM hook_delivery_attempts WHERE delivery_id IN (SELECT id FROM doomed) RETURNING 1
       ), deliveries AS (
-        DELETE FROM hook_deliveries WHERE id IN (SELECT id FROM doomed) RETURNING 1
+        DELETE FROM hook_deliveries WHERE id IN (SELECT id FROM doomed)
+        RETURNING jsonb_array_length(attempt_history) AS attempts
       )
-      SELECT (SELECT count(*) FROM deliveries) AS deliveries, (SELECT count(*) FROM attempts) AS attempts
+      SELECT count(*) AS deliveries, coalesce(sum(attempts), 0) AS attempts FROM deliveries
     `.execute(db);
     const deliveries = Number(rows[0]!.deliveries);
     totals.deliveries += deliveries;

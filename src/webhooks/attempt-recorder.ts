@@ -4,10 +4,15 @@ import type { DatabaseOutage } from './outage.js';
 
 // Recording waits this long to gather attempts into one statement; delivery itself never waits.
 const gatherMs = 20;
+// Attempts per statement, at most. Beyond a few hundred a larger statement saves nothing per row,
+// and a statement's time grows with its rows: a batch past the statement timeout would fail whole,
+// be kept as if the database were away, and grow with every retry while its rows' leases run out.
+const defaultMaxBatch = 500;
 
 /**
  * Writes finished attempts in batches, one writer at a time: it waits a few milliseconds before each
- * batch, so the attempts that finish meanwhile share one statement instead of one each.
+ * batch, so the attempts that finish meanwhile share one statement instead of one each. While more
+ * than a batch is waiting, it writes the next one at once.
  */
 export class AttemptRecorder {
   private finished: AttemptRecord[] = [];
@@ -18,6 +23,7 @@ export class AttemptRecorder {
   constructor(
     private readonly db: Db,
     private readonly outage: DatabaseOutage,
+    private readonly maxBatch = defaultMaxBatch,
   ) {}
 
   add(record: AttemptRecord): void {
@@ -38,10 +44,10 @@ export class AttemptRecorder {
   private async write(): Promise<void> {
     try {
       for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, gatherMs));
+        if (this.finished.length < this.maxBatch)
+          await new Promise((resolve) => setTimeout(resolve, gatherMs));
         if (this.finished.length === 0) return;
-        const batch = this.finished;
-        this.finished = [];
+        const batch = this.finished.splice(0, this.maxBatch);
         try {
           await recordAttempts(this.db, batch);
           this.outage.succeeded();

@@ -103,9 +103,11 @@ export interface AttemptRecord {
 }
 
 /**
- * Records a batch of finished attempts in one statement: the delivery's new state, one attempts
- * row each, one audit log `TriggerHook.<event>` each (request body, status code, error; never the
- * receiver's body), and disables the hooks that answered 410 Gone.
+ * Records a batch of finished attempts in one statement: the delivery's new state with the attempt
+ * appended to its history, one audit log `TriggerHook.<event>` each (request body, status code,
+ * error; never the receiver's body), and disables the hooks that answered 410 Gone. The audit row
+ * keeps the body as the text sent (`hookRequest.bodyText`, read back as `hookRequest.body` by
+ * `readLogPayload`): parsing it into jsonb here cost PostgreSQL a fifth of the whole statement.
  */
 export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
@@ -125,15 +127,14 @@ export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<
       UPDATE hook_deliveries d
       SET status = r.status, attempts = d.attempts + 1, next_attempt_at = coalesce(r.next_at, now()),
           lease_expires_at = NULL, last_status_code = r.status_code, last_error = r.error,
-          updated_at = now()
+          updated_at = now(),
+          attempt_history = d.attempt_history || jsonb_build_array(jsonb_build_object(
+            'attempt', d.attempts + 1, 'status_code', r.status_code, 'duration_ms', r.duration_ms,
+            'error', r.error, 'next_attempt_at', floor(extract(epoch FROM r.next_at) * 1000),
+            'created_at', floor(extract(epoch FROM now()) * 1000)))
       -- Only a leased row: a batch retried after an unacknowledged commit is not counted twice.
       FROM r WHERE d.id = r.id AND d.lease_expires_at IS NOT NULL
       RETURNING d.id, d.hook_id, d.event, d.body, d.attempts
-    ), attempts AS (
-      INSERT INTO hook_delivery_attempts
-        (delivery_id, attempt, hook_id, status_code, duration_ms, error, next_attempt_at)
-      SELECT u.id, u.attempts, u.hook_id, r.status_code, r.duration_ms, r.error, r.next_at
-      FROM u JOIN r ON r.id = u.id
     ), gone AS (
       UPDATE hooks SET enabled = false, updated_at = now()
       WHERE id IN (SELECT u.hook_id FROM u JOIN r ON r.id = u.id WHERE r.status = 'disabled')
@@ -146,8 +147,9 @@ export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<
         'hookId', u.hook_id, 'deliveryId', u.id, 'attempt', u.attempts,
         'response', CASE WHEN r.status_code IS NULL THEN NULL
                          ELSE jsonb_build_object('statusCode', r.status_code) END,
-        'error', r.error
-      )) || jsonb_build_object('hookRequest', jsonb_build_object('body', u.body::jsonb))
+        'error', r.error,
+        'hookRequest', jsonb_build_object('bodyText', u.body)
+      ))
     FROM u JOIN r ON r.id = u.id
   `,
   );

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../storage/database.js';
-import type { DeliveryStatus } from '../storage/tables/webhooks.js';
+import type { DeliveryStatus, StoredAttempt } from '../storage/tables/webhooks.js';
 
 export async function countDeliveries(db: Db, hookId: string, status?: DeliveryStatus): Promise<number> {
   let query = db
@@ -11,30 +11,15 @@ export async function countDeliveries(db: Db, hookId: string, status?: DeliveryS
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
-/**
- * A page of one hook's deliveries, newest first, each with its attempts in order. Both reads see
- * one snapshot, so a delivery's status always matches its attempts (the worker records them
- * together).
- */
-export function listDeliveries(
-  db: Db,
-  hookId: string,
-  filter: { status?: DeliveryStatus; deliveryId?: string; limit: number; offset: number },
-) {
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute((trx) => listDeliveriesIn(trx, hookId, filter));
-}
-
-async function listDeliveriesIn(
+/** A page of one hook's deliveries, newest first, each with its attempts in order. */
+export async function listDeliveries(
   db: Db,
   hookId: string,
   filter: { status?: DeliveryStatus; deliveryId?: string; limit: number; offset: number },
 ) {
   let query = db
     .selectFrom('hook_deliveries')
-    .select(['id', 'hook_id', 'event', 'status', 'next_attempt_at', 'created_at'])
+    .select(['id', 'hook_id', 'event', 'status', 'next_attempt_at', 'created_at', 'attempt_history'])
     .where('hook_id', '=', hookId);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.deliveryId) query = query.where('id', '=', filter.deliveryId);
@@ -44,22 +29,18 @@ async function listDeliveriesIn(
     .limit(filter.limit)
     .offset(filter.offset)
     .execute();
-  const attempts = deliveries.length
-    ? await db
-        .selectFrom('hook_delivery_attempts')
-        .selectAll()
-        .where(
-          'delivery_id',
-          'in',
-          deliveries.map((d) => d.id),
-        )
-        .orderBy('attempt')
-        .execute()
-    : [];
-  return deliveries.map((delivery) => ({
+  return deliveries.map(({ attempt_history, ...delivery }) => ({
     ...delivery,
-    attempts: attempts.filter((attempt) => attempt.delivery_id === delivery.id),
+    attempts: attempt_history.map(readAttempt),
   }));
+}
+
+function readAttempt(stored: StoredAttempt) {
+  return {
+    ...stored,
+    next_attempt_at: stored.next_attempt_at === null ? null : new Date(stored.next_attempt_at),
+    created_at: new Date(stored.created_at),
+  };
 }
 
 export type DeliveryWithAttempts = Awaited<ReturnType<typeof listDeliveries>>[number];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readLogPayload } from '../audit/log-payload.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
 import { errorResponses, idParams, noContent } from '../management/route-schemas.js';
@@ -65,7 +66,7 @@ export const hookActivityRoutes: FastifyPluginAsyncZod = async (app) => {
       return page.rows.map((row) => ({
         id: row.id,
         key: row.key,
-        payload: row.payload,
+        payload: readLogPayload(row.payload),
         createdAt: row.created_at.getTime(),
       }));
     },

@@ -74,7 +74,7 @@ export async function updateHook(db: Db, id: string, changes: HookChanges): Prom
   return db.updateTable('hooks').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-/** Deletes the hook with its deliveries (their attempts follow by cascade). */
+/** Deletes the hook with its deliveries. */
 export async function deleteHook(db: Db, id: string): Promise<boolean> {
   const { rows } = await sql<{ id: string }>`
     WITH deliveries AS (DELETE FROM hook_deliveries WHERE hook_id = ${id})
@@ -83,7 +83,10 @@ export async function deleteHook(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Attempts of the last 24 hours per hook, as Logto's `executionStats`. */
+/**
+ * Attempts of the last 24 hours per hook, as Logto's `executionStats`: from the audit log, which
+ * has a `TriggerHook.*` row for every attempt (`Success` for a 2xx answer).
+ */
 export async function executionStats(
   db: Db,
   hookIds: string[],
@@ -91,11 +94,12 @@ export async function executionStats(
   const stats = new Map<string, { requestCount: number; successCount: number }>();
   if (hookIds.length === 0) return stats;
   const { rows } = await sql<{ hook_id: string; requests: string; successes: string }>`
-    SELECT hook_id, count(*) AS requests,
-           count(*) FILTER (WHERE status_code BETWEEN 200 AND 299) AS successes
-    FROM hook_delivery_attempts
-    WHERE hook_id = ANY (${hookIds}::text[]) AND created_at > now() - interval '24 hours'
-    GROUP BY hook_id
+    SELECT payload ->> 'hookId' AS hook_id, count(*) AS requests,
+           count(*) FILTER (WHERE payload ->> 'result' = 'Success') AS successes
+    FROM logs
+    WHERE key LIKE 'TriggerHook.%' AND payload ->> 'hookId' = ANY (${hookIds}::text[])
+      AND created_at > now() - interval '24 hours'
+    GROUP BY 1
   `.execute(db);
   for (const row of rows) {
     stats.set(row.hook_id, { requestCount: Number(row.requests), successCount: Number(row.successes) });

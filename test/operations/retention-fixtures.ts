@@ -47,14 +47,13 @@ export async function seedRetentionRows(db: Db): Promise<SeededRows> {
   let doomedAttempts = 0;
   for (const [status, age, bucket] of deliveries) {
     const id = `dlv_${newId()}`;
-    await sql`INSERT INTO hook_deliveries (id, hook_id, event, body, status, attempts, created_at, updated_at)
-              VALUES (${id}, ${hookId}, 'User.Created', '{}', ${status}, 2, ${ago(age)}, ${ago(age)})`.execute(
-      db,
-    );
-    for (const attempt of [1, 2]) {
-      await sql`INSERT INTO hook_delivery_attempts (delivery_id, attempt, hook_id, duration_ms, created_at)
-                VALUES (${id}, ${attempt}, ${hookId}, 5, ${ago(age)})`.execute(db);
-    }
+    const attempt = (n: number) =>
+      sql`jsonb_build_object('attempt', ${n}::int, 'status_code', NULL, 'duration_ms', 5, 'error', NULL,
+            'next_attempt_at', NULL, 'created_at', floor(extract(epoch FROM ${ago(age)}) * 1000))`;
+    await sql`INSERT INTO hook_deliveries
+                (id, hook_id, event, body, status, attempts, attempt_history, created_at, updated_at)
+              VALUES (${id}, ${hookId}, 'User.Created', '{}', ${status}, 2,
+                      jsonb_build_array(${attempt(1)}, ${attempt(2)}), ${ago(age)}, ${ago(age)})`.execute(db);
     if (bucket === doomed) doomedAttempts += 2;
     put(bucket, 'delivery', id);
   }
@@ -123,9 +122,8 @@ export async function stillThere(db: Db, ids: Record<string, string[]>): Promise
 
 export async function attemptsOf(db: Db, deliveryIds: string[]): Promise<number> {
   const { rows } = await sql<{ n: string }>`
-    SELECT count(*) AS n FROM hook_delivery_attempts WHERE delivery_id = ANY(${deliveryIds}::text[])`.execute(
-    db,
-  );
+    SELECT coalesce(sum(jsonb_array_length(attempt_history)), 0) AS n FROM hook_deliveries
+    WHERE id = ANY(${deliveryIds}::text[])`.execute(db);
   return Number(rows[0]!.n);
 }
 

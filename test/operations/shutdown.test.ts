@@ -82,7 +82,7 @@ describe('graceful shutdown', () => {
       poolSize: 1,
     });
     const { rows } = await sql<{ status: string; attempts: number; recorded: string }>`
-      SELECT d.status, d.attempts, (SELECT count(*) FROM hook_delivery_attempts a WHERE a.delivery_id = d.id) AS recorded
+      SELECT d.status, d.attempts, jsonb_array_length(d.attempt_history) AS recorded
       FROM hook_deliveries d WHERE d.hook_id IN (${hooks[0].id as string}, ${hooks[1].id as string})`.execute(
       storage.db,
     );

@@ -16,6 +16,7 @@ import * as organizationAccess from './0014_organization_access.js';
 import * as singleDefaultResource from './0015_single_default_resource.js';
 import * as outboxWithoutHookLock from './0016_outbox_without_hook_lock.js';
 import * as subjectTokenHotConsume from './0017_subject_token_hot_consume.js';
+import * as attemptsInDeliveryRow from './0018_attempts_in_delivery_row.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_single_default_resource': singleDefaultResource,
   '0016_outbox_without_hook_lock': outboxWithoutHookLock,
   '0017_subject_token_hot_consume': subjectTokenHotConsume,
+  '0018_attempts_in_delivery_row': attemptsInDeliveryRow,
 };

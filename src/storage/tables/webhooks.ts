@@ -31,24 +31,24 @@ export interface HookDeliveriesTable {
   lease_expires_at: Date | null;
   last_status_code: number | null;
   last_error: string | null;
+  /** Every attempt, oldest first; appended by the statement that records it. */
+  attempt_history: ColumnType<StoredAttempt[], never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
 
-export interface HookDeliveryAttemptsTable {
-  delivery_id: string;
+/** One element of `attempt_history`; times in epoch milliseconds. */
+export interface StoredAttempt {
   attempt: number;
-  hook_id: string;
   status_code: number | null;
   duration_ms: number;
   error: string | null;
-  next_attempt_at: Date | null;
-  created_at: CreatedAt;
+  next_attempt_at: number | null;
+  created_at: number;
 }
 
 /** Tables of the webhooks domain. */
 export interface WebhooksTables {
   hooks: HooksTable;
   hook_deliveries: HookDeliveriesTable;
-  hook_delivery_attempts: HookDeliveryAttemptsTable;
 }
