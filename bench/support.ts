@@ -41,7 +41,12 @@ export async function startBenchService(
   const nodeArgs = process.env.TESSERA_BENCH_SERVICE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawnTracked(process.execPath, [...nodeArgs, 'bin/tessera.js', 'start'], {
     env: { ...process.env, ...serviceEnv(port, database, { TESSERA_DATABASE_POOL_SIZE: '20', ...env }) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // TESSERA_BENCH_SERVICE_STDOUT=inherit shows what node flags print there (e.g. --trace-gc).
+    stdio: [
+      'ignore',
+      process.env.TESSERA_BENCH_SERVICE_STDOUT === 'inherit' ? 'inherit' : 'ignore',
+      'inherit',
+    ],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) =>

@@ -125,14 +125,16 @@ try {
     // The subject tokens an exchange run redeems are issued before the counters start.
     if (run === exchanges) await supply.fill(benchSeconds);
     await statements.reset();
-    const before = cpu();
+    // The bare provider's own process when it is the one measured.
+    const sample = run === bareTokens ? () => sampleCpu(bare.pid, 'none') : cpu;
+    const before = sample();
     const result = await run(benchSeconds);
-    const after = cpu();
+    const after = sample();
     if (label) await statements.report(result.requestsPerSecond * benchSeconds, label);
     return [result, before, after];
   };
   for (let round = 1; round <= benchRounds; round++) {
-    const [bareResult] = await timed(bareTokens);
+    const [bareResult, b0, b1] = await timed(bareTokens);
     const [credentials, c0, c1] = await timed(tesseraTokens, round === 1 ? 'client_credentials' : undefined);
     const [exchanged, e0, e1] = await timed(exchanges, round === 1 ? 'token exchange' : undefined);
     await setClaimsScript(service, true);
@@ -153,6 +155,7 @@ try {
         `user reads ${reads.requestsPerSecond}/s; failed requests ${failed}`,
     );
     cpuNotes.push(
+      `round ${round} CPU per bare client_credentials: ${cpuPerRequest(b0, b1, bareResult.requestsPerSecond * benchSeconds)}`,
       `round ${round} CPU per client_credentials: ${cpuPerRequest(c0, c1, credentials.requestsPerSecond * benchSeconds)}`,
       `round ${round} CPU per exchange: ${cpuPerRequest(e0, e1, exchanged.requestsPerSecond * benchSeconds)}`,
       `round ${round} CPU per scripted exchange: ${cpuPerRequest(s0, s1, scripted.requestsPerSecond * benchSeconds)}`,

@@ -77,6 +77,7 @@ export async function startBareProvider(
   const port = await new Promise<number>((resolve, reject) => {
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (process.env.TESSERA_BENCH_SERVICE_STDOUT === 'inherit') process.stdout.write(chunk);
       buffered += chunk.toString();
       const line = buffered.split('\n').find((l) => l.startsWith('{"port"'));
       if (line) resolve((JSON.parse(line) as { port: number }).port);

@@ -1,5 +1,6 @@
 import { ApiError } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
+import { shortCache } from '../storage/short-cache.js';
 import type { JwtCustomizerKey, JwtCustomizerValue } from '../storage/tables/impersonation.js';
 import {
   deleteJwtCustomizer,
@@ -16,30 +17,21 @@ export const customizerKeys: Record<TokenTypePath, JwtCustomizerKey> = {
 };
 
 /*
- * Tokens are issued far more often than scripts change, so each instance keeps a script for a
- * second. A write clears this instance's copy at once; other instances see it within the second.
+ * Tokens are issued far more often than scripts change, so each instance keeps a script (or that
+ * there is none) for a second; when the second ends under load, the requests that find it expired
+ * share one read. A write clears this instance's copy at once (a read under way then is not
+ * kept); other instances see the change within the second.
  */
-const cacheTtlMs = 1000;
-const caches = new WeakMap<
-  Db,
-  Map<JwtCustomizerKey, { value: JwtCustomizerValue | undefined; until: number }>
->();
+const cached = shortCache((db, key) => findJwtCustomizer(db, key as JwtCustomizerKey), {
+  keepMissing: true,
+});
 
-export async function activeCustomizer(
-  db: Db,
-  key: JwtCustomizerKey,
-): Promise<JwtCustomizerValue | undefined> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.value;
-  const value = await findJwtCustomizer(db, key);
-  cache.set(key, { value, until: Date.now() + cacheTtlMs });
-  return value;
+export function activeCustomizer(db: Db, key: JwtCustomizerKey): Promise<JwtCustomizerValue | undefined> {
+  return cached(db, key);
 }
 
 function forget(db: Db, key: JwtCustomizerKey): void {
-  caches.get(db)?.delete(key);
+  cached.forget(db, key);
 }
 
 const notConfigured = (path: TokenTypePath) =>

@@ -1,4 +1,5 @@
-import type { ClientMetadata } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Client, ClientMetadata } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import { shortCache } from '../storage/short-cache.js';
 import type { ApplicationType } from '../storage/tables/core.js';
@@ -17,6 +18,27 @@ export const findClientMetadata = shortCache(loadClientMetadata);
 
 export function forgetClient(db: Db, clientId: string): void {
   findClientMetadata.forget(db, clientId);
+}
+
+/**
+ * oidc-provider finds a client read from the adapter by hashing its metadata's JSON on every
+ * request (a tenth of the provider's own work on a client_credentials token). The metadata is one
+ * object for as long as findClientMetadata keeps it, so the client built from it is kept with it:
+ * a change, or the second's end, yields a new object and the provider's own lookup again.
+ */
+export function keepClientsWithMetadata(provider: Provider, db: Db): void {
+  const Client = provider.Client;
+  const find = Client.find.bind(Client);
+  const built = new WeakMap<ClientMetadata, Client>();
+  Client.find = async (id: string) => {
+    const metadata = typeof id === 'string' && id !== '' ? await findClientMetadata(db, id) : undefined;
+    if (!metadata) return find(id);
+    const known = built.get(metadata);
+    if (known) return known;
+    const client = await find(id);
+    if (client) built.set(metadata, client);
+    return client;
+  };
 }
 
 async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetadata | undefined> {

@@ -5,6 +5,7 @@ import { systemSecret } from '../storage/system-secrets.js';
 import { createExtraTokenClaims } from '../impersonation/token-claims.js';
 import { findAccount } from './accounts.js';
 import { acceptNamedSecrets, SECRETS_METADATA } from './client-secrets.js';
+import { keepClientsWithMetadata } from './clients.js';
 import { createAdapterFactory } from './adapter.js';
 import { enforceGrantLimitOnAuthorization } from './grants.limit.js';
 import { logtoErrorCodes } from './error-codes.js';
@@ -129,6 +130,7 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
   provider.proxy = config.trustProxy;
   enforceGrantLimitOnAuthorization(provider, db);
   acceptNamedSecrets(provider);
+  keepClientsWithMetadata(provider, db);
   registerOrganizationTokens(provider, db);
   logtoErrorCodes(provider);
   extend?.(provider);

@@ -8,17 +8,27 @@ export interface ShortCache<T> {
   clear(db: Db): void;
 }
 
+export interface ShortCacheOptions {
+  ttlMs?: number;
+  /**
+   * Keep "there is none" too: for a setting usually absent (a custom-claims script), whose every
+   * write through this instance forgets it.
+   */
+  keepMissing?: boolean;
+}
+
 /**
  * A per-database memo of lookups that change rarely (an application's settings, a resource's id
  * and TTL) but are read on every token request. Entries live a second, so a change made through
- * any instance is seen by every other within that second; only hits are kept, so something
- * created just now is found at once. Never used for anything about a subject token.
+ * any instance is seen by every other within that second; only hits are kept (unless
+ * `keepMissing`), so something created just now is found at once. Never used for anything about a
+ * subject token.
  */
 export function shortCache<T>(
   load: (db: Db, key: string) => Promise<T | undefined>,
-  ttlMs = 1000,
+  { ttlMs = 1000, keepMissing = false }: ShortCacheOptions = {},
 ): ShortCache<T> {
-  const caches = new WeakMap<Db, Map<string, { value: T; until: number }>>();
+  const caches = new WeakMap<Db, Map<string, { value: T | undefined; until: number }>>();
   // Lookups under way: when an entry expires under load, the requests that miss it share one read.
   const loading = new WeakMap<Db, Map<string, Promise<T | undefined>>>();
   const read = async (db: Db, key: string): Promise<T | undefined> => {
@@ -45,11 +55,15 @@ export function shortCache<T>(
     pending.set(key, loaded);
     return loaded;
   };
-  const keep = (cache: Map<string, { value: T; until: number }>, key: string, value: T | undefined) => {
+  const keep = (
+    cache: Map<string, { value: T | undefined; until: number }>,
+    key: string,
+    value: T | undefined,
+  ) => {
     const now = Date.now();
-    if (value === undefined) cache.delete(key);
+    if (value === undefined && !keepMissing) cache.delete(key);
     else {
-      // Only things that exist are kept, but keep the map bounded all the same.
+      // Bounded all the same.
       if (cache.size >= 1000) for (const [k, entry] of cache) if (entry.until <= now) cache.delete(k);
       if (cache.size < 1000) cache.set(key, { value, until: now + ttlMs });
     }
