@@ -50,7 +50,8 @@ export function deleteOldRecordedMessages(db: Db): Promise<number> {
 
 /**
  * Deliveries in a final state (delivered, failed, disabled) last changed more than `days` ago, with
- * their attempts (counted from each row's history). Pending and retrying rows never match; rows a worker holds are skipped.
+ * their attempts (counted from each row's history). Pending and retrying rows never match; rows a
+ * worker holds are skipped.
  */
 export async function deleteFinishedDeliveries(
   db: Db,
