@@ -60,9 +60,9 @@ describe("the webhook worker's commits", async () => {
       await sql<{ mode: string }>`SELECT current_setting('synchronous_commit') AS mode`.execute(db)
     ).rows[0]!.mode;
     assert.notEqual(durable, 'off');
-    await db.transaction().execute((trx) =>
-      insertDeliveries(trx, [{ event: 'Role.Created', bodyWithoutHookId: '{"n":1}' }]),
-    );
+    await db
+      .transaction()
+      .execute((trx) => insertDeliveries(trx, [{ event: 'Role.Created', bodyWithoutHookId: '{"n":1}' }]));
     const rows = await claim(db);
     assert.equal(rows.length, 1);
     await recordAttempts(db, delivered(rows));
@@ -90,7 +90,10 @@ describe("the webhook worker's commits", async () => {
   });
 
   it('refuses to run the claim or the record inside a transaction', async () => {
-    await assert.rejects(db.transaction().execute((trx) => claim(trx)), /outside a transaction/);
+    await assert.rejects(
+      db.transaction().execute((trx) => claim(trx)),
+      /outside a transaction/,
+    );
     await assert.rejects(
       db.transaction().execute((trx) => recordAttempts(trx, delivered([{ id: 'msg_x' } as ClaimedDelivery]))),
       /outside a transaction/,
