@@ -11,7 +11,7 @@ import type { Db } from './database.js';
  * section of `docs/architecture.md`).
  *
  * Only for a statement run on its own: inside a transaction it would make the caller's whole
- * transaction non-durable, so that refuses to compile into a statement.
+ * transaction non-durable, so given a transaction it throws.
  */
 export function asyncCommit(db: Db): RawBuilder<boolean> {
   if (db.isTransaction) throw new Error('asyncCommit applies to a statement outside a transaction');
