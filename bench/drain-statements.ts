@@ -72,6 +72,16 @@ try {
   );
   const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
   const pid = rows[0]!.pid;
+  // The WAL writer flushes what asynchronous commits leave behind: its CPU belongs to the drain too
+  // (it is shared with the whole server, so other work on it shows here as well, as in pg_stat_wal).
+  const { rows: walWriter } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE backend_type = 'walwriter'`.execute(db);
+  const walWriterPid = walWriter[0]?.pid;
+  const walWriterSeconds = () => (walWriterPid ? cpuSeconds(walWriterPid) : 0);
+  const walSyncs = async () =>
+    (await sql<{ syncs: string }>`SELECT wal_sync AS syncs FROM pg_stat_wal`.execute(db)).rows[0]!.syncs;
+  const syncs0 = Number(await walSyncs());
+  const walWriter0 = walWriterSeconds();
   const started = performance.now();
   const cpu0 = cpuSeconds(pid);
   let pending: AttemptRecord[] = [];
@@ -103,10 +113,16 @@ try {
   }
   const cpu = cpuSeconds(pid) - cpu0;
   const wall = performance.now() - started;
+  // Whatever the WAL writer still has to flush of the drain's commits.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const walWriterCpu = walWriterSeconds() - walWriter0;
+  const syncs = Number(await walSyncs()) - syncs0;
+  const perDelivery = (seconds: number) => ((seconds * 1e6) / claimed).toFixed(1);
   console.log(
     `${claimed} deliveries (claims of ${claimSize}, records of ${recordBatch}${fresh ? ', no ANALYZE' : ''}): ` +
-      `PostgreSQL ${((cpu * 1e6) / claimed).toFixed(1)} µs CPU per delivery, ${((wall * 1000) / claimed).toFixed(1)} µs wall; ` +
-      `load average ${loadAverage()}`,
+      `PostgreSQL ${perDelivery(cpu)} µs CPU per delivery (+ WAL writer ${perDelivery(walWriterCpu)} µs), ` +
+      `${((wall * 1000) / claimed).toFixed(1)} µs wall; WAL syncs (the whole server) ${(syncs / claimed).toFixed(3)} ` +
+      `per delivery; load average ${loadAverage()}`,
   );
   const stats = await sql<{
     query: string;

@@ -195,26 +195,35 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
       rounds: [],
     };
     const statements = await watchStatements(service.database.env.DATABASE_URL!);
+    const url = service.database.env.DATABASE_URL!;
+    const databaseName = new URL(url).pathname.slice(1);
+    const cpuSample = () => sampleCpu(service.process.pid!, databaseName);
     const measureWithout = async () => {
       await setEnabled(false);
-      return writes(service, 'users', { seconds: benchSeconds });
+      const cpu0 = cpuSample();
+      const result = await writes(service, 'users', { seconds: benchSeconds });
+      return { ...result, cpu: cpuPerRequest(cpu0, cpuSample(), result.succeeded) };
     };
     const measureWithHook = async () => {
       await setEnabled(true);
       await receiver.reset();
       await statements.reset();
+      const cpu0 = cpuSample();
       const started = now();
       const result = await writes(service, 'users', { seconds: benchSeconds });
       const span = now() - started;
       const received = await receiver.waitFor(result.succeeded);
+      // The CPU figures include the delivery of every write and the record of its attempt.
+      await recorded(url);
+      const cpu = cpuPerRequest(cpu0, cpuSample(), result.succeeded);
       await statements.report(result.succeeded, 'POST /api/users with the hook');
-      return { withHook: result, writeSpan: span, received };
+      return { withHook: result, writeSpan: span, received, cpu };
     };
     for (let round = 1; round <= benchRounds; round++) {
       // The users table grows with every run: alternate which side runs on the larger one.
       const withoutFirst = round % 2 === 1;
       const first = withoutFirst ? await measureWithout() : undefined;
-      const { withHook, writeSpan, received } = await measureWithHook();
+      const { withHook, writeSpan, received, cpu } = await measureWithHook();
       const without = first ?? (await measureWithout());
       const writeRate = (withHook.succeeded * 1000) / writeSpan;
       const latencies = received.latencies;
@@ -223,12 +232,14 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
         figure: { value: ratePerSecond(received), p50, p99 },
         reference: { value: writeRate },
       });
-      const measure = (r: typeof without) => ({ value: r.requestsPerSecond, p50: r.p50, p99: r.p99 });
+      const measure = (r: typeof withHook) => ({ value: r.requestsPerSecond, p50: r.p50, p99: r.p99 });
       overhead.rounds.push({ figure: measure(withHook), reference: measure(without) });
       console.log(
         `round ${round}: writes ${without.requestsPerSecond}/s without the hook, ${withHook.requestsPerSecond}/s with it; ` +
           `deliveries ${ratePerSecond(received).toFixed(0)}/s, commit to receipt p50 ${p50.toFixed(0)} ms, ` +
-          `p99 ${p99.toFixed(0)} ms; load average ${loadAverage()}`,
+          `p99 ${p99.toFixed(0)} ms; load average ${loadAverage()}\n` +
+          `  CPU per write with the hook (its delivery included): ${cpu}\n` +
+          `  CPU per write without: ${without.cpu}`,
       );
     }
     await statements.close();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { asyncCommit } from '../storage/async-commit.js';
 import type { Db } from '../storage/database.js';
 import { newIds } from '../storage/ids.js';
 import { executePreparedSql } from '../storage/prepared-statement.js';
@@ -53,6 +54,8 @@ export interface ClaimedDelivery {
  * Rows of a hook disabled since they were written, or deleted meanwhile (its deliveries go with it,
  * but one written during the deletion may stay behind), become `disabled` here and are returned
  * only to be skipped (`enabled` false; the hook's columns are null when it is gone).
+ * Committed without the WAL flush (`asyncCommit`): a claim lost in a crash of the database server
+ * only means the rows are claimed again.
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -86,7 +89,7 @@ export async function claimDueDeliveries(
         status = CASE WHEN h.enabled THEN d.status ELSE 'disabled' END,
         updated_at = now()
     FROM due LEFT JOIN hooks h ON h.id = due.hook_id
-    WHERE d.id = due.id
+    WHERE d.id = due.id AND ${asyncCommit(db)}
     RETURNING d.id, d.hook_id, d.event, d.body, d.attempts, d.schedule_base,
               h.url, h.headers, h.signing_key, coalesce(h.enabled, false) AS enabled, d.created_at
   `,
@@ -108,6 +111,8 @@ export interface AttemptRecord {
  * error; never the receiver's body), and disables the hooks that answered 410 Gone. The audit row
  * keeps the body as the text sent (`hookRequest.bodyText`, read back as `hookRequest.body` by
  * `readLogPayload`): parsing it into jsonb here cost PostgreSQL a fifth of the whole statement.
+ * Committed without the WAL flush (`asyncCommit`): a record lost in a crash of the database server
+ * leaves the row leased, and a later claim sends it again with the same webhook-id.
  */
 export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
@@ -151,6 +156,7 @@ export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<
         'hookRequest', jsonb_build_object('bodyText', u.body)
       ))
     FROM u JOIN r ON r.id = u.id
+    WHERE ${asyncCommit(db)}
   `,
   );
 }
