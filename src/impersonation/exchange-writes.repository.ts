@@ -1,4 +1,4 @@
-import { insertLogsSql, logColumns } from '../audit/log-batch.js';
+import { insertLogsSql, logRecords } from '../audit/log-batch.js';
 import type { LogEntry } from '../audit/write-log.js';
 import type { Db } from '../storage/database.js';
 import { groupCommit } from '../storage/group-commit.js';
@@ -38,7 +38,7 @@ export interface ConsumedSubjectToken {
  * appends the audit records of exchanges that have issued their token. So an instance's concurrent
  * exchanges cost one round trip and one commit for all of this, prepared once per connection.
  * ($1–$4: token hashes, resource ids, JSON arrays of requested scope names, context wanted;
- * $5–$9: the audit records.)
+ * $5: the audit records as one JSON array.)
  */
 const exchangeStatement = `
   WITH wanted AS (
@@ -95,7 +95,7 @@ async function writeTogether(db: Db, writes: ExchangeWrite[]): Promise<(Consumed
     sent.map((r) => r.resourceId),
     sent.map((r) => JSON.stringify(r.scopes)),
     sent.map((r) => r.withContext),
-    ...logColumns(logs),
+    logRecords(logs),
   ]);
   const byHash = new Map(rows.map((row) => [row.token_hash, row]));
   return writes.map((write) => {
