@@ -37,8 +37,10 @@ export interface ConsumedSubjectToken {
  * they hold on the resource through roles and, when asked, their custom-claims context; and it
  * appends the audit records of exchanges that have issued their token. So an instance's concurrent
  * exchanges cost one round trip and one commit for all of this, prepared once per connection.
- * ($1–$4: token hashes, resource ids, JSON arrays of requested scope names, context wanted;
- * $5: the audit records as one JSON array.)
+ * ($1–$4: token hashes, resource ids, requested scope names joined by spaces, context wanted;
+ * $5: the audit records as one JSON array.) A scope name never holds a space (the `scope`
+ * parameter is split on them); `= ANY` of the split text is a plain condition, where a JSON array
+ * of names cost a set-returning function and a hash join per exchange.
  */
 const exchangeStatement = `
   WITH wanted AS (
@@ -64,7 +66,7 @@ const exchangeStatement = `
       JOIN roles_scopes AS rs ON rs.role_id = ur.role_id
       JOIN scopes AS s ON s.id = rs.scope_id
       WHERE ur.user_id = c.user_id AND s.resource_id = c.resource_id
-        AND s.name IN (SELECT jsonb_array_elements_text(c.scopes::jsonb))
+        AND s.name = ANY (string_to_array(c.scopes, ' '))
     ) AS held_scopes,
     CASE WHEN c.with_context THEN ${userClaimsContextJson('c.user_id')} END AS claims_context
   FROM consumed AS c`;
@@ -93,7 +95,7 @@ async function writeTogether(db: Db, writes: ExchangeWrite[]): Promise<(Consumed
   const rows = await executePrepared<ConsumedRow>(db, 'tessera_exchange_writes', exchangeStatement, [
     sent.map((r) => r.tokenHash),
     sent.map((r) => r.resourceId),
-    sent.map((r) => JSON.stringify(r.scopes)),
+    sent.map((r) => r.scopes.join(' ')),
     sent.map((r) => r.withContext),
     logRecords(logs),
   ]);
