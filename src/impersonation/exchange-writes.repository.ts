@@ -40,9 +40,10 @@ export interface ConsumedSubjectToken {
  * exchanges cost one round trip and one commit for all of this, prepared once per connection.
  * ($1: the redemptions, $2: the audit records, each a JSON array.)
  *
- * The redemptions' row estimate must not depend on the values, or PostgreSQL plans every run anew
- * for its exact number of rows (≈ 0.7 ms a run, more than the run itself, once the tables have
- * statistics) instead of keeping one generic plan. An array built by a subquery is estimated at
+ * The redemptions' row estimate must not depend on the values: with `unnest` of parameter arrays
+ * the plan for a run's values counted its rows and looked cheaper than the generic plan's guess,
+ * and on some databases PostgreSQL then planned every run anew (≈ 0.7 ms a run, more than the run
+ * itself) instead of keeping one generic plan. An array built by a subquery is estimated at
  * 10 rows either way; `jsonb_to_recordset` would be 100, and for that many a generic plan on a
  * table of a few thousand tokens scans it whole. The audit records' estimate (100) does not matter
  * to the plan of an insert. A scope name never holds a space (the `scope` parameter is split on
