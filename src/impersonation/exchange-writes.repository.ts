@@ -42,8 +42,8 @@ export interface ConsumedSubjectToken {
  *
  * The redemptions' row estimate must not depend on the values: with `unnest` of parameter arrays
  * the plan for a run's values counted its rows and looked cheaper than the generic plan's guess,
- * and on some databases PostgreSQL then planned every run anew (≈ 0.7 ms a run, more than the run
- * itself) instead of keeping one generic plan. An array built by a subquery is estimated at
+ * so a connection whose first runs saw mostly unspent tokens planned every run anew (≈ 0.7 ms a
+ * run, more than the run itself) instead of keeping one generic plan. An array built by a subquery is estimated at
  * 10 rows either way; `jsonb_to_recordset` would be 100, and for that many a generic plan on a
  * table of a few thousand tokens scans it whole. The audit records' estimate (100) does not matter
  * to the plan of an insert. A scope name never holds a space (the `scope` parameter is split on
