@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { consumeSubjectToken, logExchange } from '../../src/impersonation/exchange-writes.repository.js';
@@ -79,5 +80,52 @@ describe(`grouped exchange writes on ${backend}`, () => {
       assert.ok(outcome.status === 'fulfilled' && outcome.value !== undefined, `token ${index} consumed`);
     }
     assert.equal(await logged(key), 1);
+  });
+
+  // Planning the statement (its subplans included) costs more than running it for a few tokens,
+  // so PostgreSQL must settle on one generic plan. It does when the plan for a run's values is
+  // estimated no cheaper; with a row estimate that counted the redemptions, a connection that
+  // first ran the statement while most tokens were unspent planned every run anew.
+  it('keeps one generic plan when most subject tokens are unspent', async () => {
+    const own = await openTestStorage();
+    try {
+      const db = own.storage.db;
+      const user = `usr_${newId()}`;
+      const resourceId = `res_${newId()}`;
+      await sql`
+        WITH account AS (INSERT INTO users (id, username) VALUES (${user}, ${user})),
+        resource AS (INSERT INTO resources (id, name, indicator) VALUES (${resourceId}, 'api', ${`https://${resourceId}`})),
+        held AS (INSERT INTO scopes (id, resource_id, name) VALUES (${`scp_${resourceId}`}, ${resourceId}, 'a')),
+        role AS (INSERT INTO roles (id, name, description) VALUES (${`rol_${resourceId}`}, ${resourceId}, '')),
+        granted AS (INSERT INTO roles_scopes (role_id, scope_id) VALUES (${`rol_${resourceId}`}, ${`scp_${resourceId}`}))
+        INSERT INTO users_roles (user_id, role_id) VALUES (${user}, ${`rol_${resourceId}`})`.execute(db);
+      await sql`INSERT INTO subject_tokens (id, token_hash, user_id, expires_at)
+                SELECT 'sub_' || n, md5(n::text), ${user}, now() + interval '1 hour'
+                FROM generate_series(1, 20000) AS n`.execute(db);
+      await sql`ANALYZE`.execute(db);
+      const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+      const key = `Test.${newId()}`;
+      for (let group = 0; group < 10; group++) {
+        await Promise.all(
+          [1, 2, 3].map(async (n) => {
+            const consumed = await consumeSubjectToken(db, {
+              tokenHash: md5(String(group * 3 + n)),
+              resourceId,
+              scopes: ['a', 'b'],
+              withContext: false,
+            });
+            assert.deepEqual(consumed?.heldScopes, ['a']);
+            await logExchange(db, { key, userId: user, payload: { result: 'Success' } });
+          }),
+        );
+      }
+      const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
+        SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'tessera_exchange_writes'`.execute(
+        db,
+      );
+      assert.ok(rows.length === 1 && Number(rows[0]!.generic_plans) > 0, JSON.stringify(rows));
+    } finally {
+      await own.close();
+    }
   });
 });
