@@ -16,12 +16,19 @@ export interface Measured {
   p99?: number;
 }
 
+export interface Round {
+  figure: Measured;
+  reference: Measured;
+  /** Which side ran first; rounds alternate it, and each pair of rounds is balanced. */
+  figureFirst?: boolean;
+}
+
 export interface GoalRow {
   figure: string;
   reference: string;
   /** The lowest acceptable figure / reference; undefined: recorded, no ratio goal. */
   goal?: number;
-  rounds: { figure: Measured; reference: Measured }[];
+  rounds: Round[];
   unit?: string;
   /** What p50/p99 measure, when not the figure's request latency (e.g. commit to receipt). */
   latency?: string;
@@ -39,6 +46,32 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+const geometricMean = (a: number, b: number) => Math.sqrt(a * b);
+
+/**
+ * The side that runs second in a round tends to do better (docs/benchmarks.md, "The order
+ * effect"), so rounds alternate which side runs first and the row's ratio is the median of the
+ * geometric means of consecutive rounds: each of them has one round in either order, and the
+ * median no longer depends on which order got more rounds.
+ */
+export function balancedRatio(rounds: Round[]): number {
+  const ratios = rounds.map((r) => r.figure.value / r.reference.value);
+  if (ratios.length < 2) return median(ratios);
+  return median(ratios.slice(1).map((ratio, i) => geometricMean(ratios[i]!, ratio)));
+}
+
+// The median ratio of the rounds in each order, where both occur: what the balance cancels.
+function orderSplit(rounds: Round[]): string {
+  const ratiosWhere = (figureFirst: boolean) =>
+    rounds.filter((r) => r.figureFirst === figureFirst).map((r) => r.figure.value / r.reference.value);
+  const [figureFirst, referenceFirst] = [ratiosWhere(true), ratiosWhere(false)];
+  if (!figureFirst.length || !referenceFirst.length) return '';
+  return (
+    `\n    by order: figure first ${median(figureFirst).toFixed(2)} (${figureFirst.length}), ` +
+    `reference first ${median(referenceFirst).toFixed(2)} (${referenceFirst.length})`
+  );
+}
+
 export function recordGoal(row: GoalRow): void {
   const complete = { ...row, loadAverage: row.loadAverage ?? loadAverage() };
   console.log(formatRow(complete));
@@ -51,7 +84,7 @@ export function formatRow(row: GoalRow): string {
   const ratios = row.rounds.map((r) => r.figure.value / r.reference.value);
   const figure = median(row.rounds.map((r) => r.figure.value));
   const reference = median(row.rounds.map((r) => r.reference.value));
-  const ratio = median(ratios);
+  const ratio = balancedRatio(row.rounds);
   const range =
     ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : '';
   const goal =
@@ -69,7 +102,7 @@ export function formatRow(row: GoalRow): string {
   return (
     `- ${row.figure}: ${figure.toFixed(0)}${unit} | ${row.reference}: ${reference.toFixed(0)}${unit} | ` +
     `ratio ${ratio.toFixed(2)}${range} over ${row.rounds.length} round(s) | ${goal}` +
-    `${latency}\n    load average ${row.loadAverage}${row.note ? `; ${row.note}` : ''}`
+    `${orderSplit(row.rounds)}${latency}\n    load average ${row.loadAverage}${row.note ? `; ${row.note}` : ''}`
   );
 }
 

@@ -12,6 +12,11 @@ import { loadAverage } from './summary.js';
 export const benchSeconds = Number(process.env.TESSERA_BENCH_SECONDS ?? 10);
 /** Alternating rounds of each figure and its reference (TESSERA_BENCH_ROUNDS). */
 export const benchRounds = Number(process.env.TESSERA_BENCH_ROUNDS ?? 3);
+/**
+ * Unmeasured seconds of the same requests right before every measured run (TESSERA_BENCH_WARMUP),
+ * so that no run pays for the switch from the other side's code path (JIT, pools, statements).
+ */
+export const warmUpSeconds = Number(process.env.TESSERA_BENCH_WARMUP ?? 1);
 export { loadAverage };
 
 export interface BenchService {
@@ -116,6 +121,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Responses in each second of the run (the first second shows a warm-up the run paid for). */
+  perSecond: number[];
 }
 
 /** `control.stop` ends the run early (e.g. from a `setupRequest` that has nothing left to send). */
@@ -123,10 +130,16 @@ export async function load(
   options: autocannon.Options,
   control: { stop?: () => void } = {},
 ): Promise<LoadResult> {
+  const perSecond: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ duration: benchSeconds, connections: 32, ...options }, (error, done) =>
       error ? reject(error as Error) : resolve(done),
     );
+    const started = performance.now();
+    instance.on('response', () => {
+      const second = Math.floor((performance.now() - started) / 1000);
+      perSecond[second] = (perSecond[second] ?? 0) + 1;
+    });
     control.stop = () => instance.stop();
   });
   return {
@@ -136,6 +149,7 @@ export async function load(
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    perSecond: Array.from(perSecond, (count) => count ?? 0),
   };
 }
 
