@@ -19,7 +19,7 @@ export interface Measured {
 export interface Round {
   figure: Measured;
   reference: Measured;
-  /** Which side ran first; rounds alternate it, and each pair of rounds is balanced. */
+  /** Which side ran first: rounds alternate it, and the row's ratio weighs both orders alike. */
   figureFirst?: boolean;
 }
 
@@ -46,28 +46,29 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-const geometricMean = (a: number, b: number) => Math.sqrt(a * b);
+const ratioOf = (round: Round) => round.figure.value / round.reference.value;
 
 /**
- * The side that runs second in a round tends to do better (docs/benchmarks.md, "The order
- * effect"), so rounds alternate which side runs first and the row's ratio is the median of the
- * geometric means of consecutive rounds: each of them has one round in either order, and the
- * median no longer depends on which order got more rounds.
+ * The side that runs second in a round may do better or worse (docs/benchmarks.md, "The order of
+ * the runs"), so rounds alternate which side runs first, and the row's ratio is the geometric mean
+ * of the median ratio of the rounds in either order: a bias of the order cancels, whichever order
+ * got more rounds, and one disturbed round moves only its own order's median.
  */
 export function balancedRatio(rounds: Round[]): number {
-  const ratios = rounds.map((r) => r.figure.value / r.reference.value);
-  if (ratios.length < 2) return median(ratios);
-  return median(ratios.slice(1).map((ratio, i) => geometricMean(ratios[i]!, ratio)));
+  const [figureFirst, referenceFirst] = [ratiosWhere(rounds, true), ratiosWhere(rounds, false)];
+  if (!figureFirst.length || !referenceFirst.length) return median(rounds.map(ratioOf));
+  return Math.sqrt(median(figureFirst) * median(referenceFirst));
 }
+
+const ratiosWhere = (rounds: Round[], figureFirst: boolean) =>
+  rounds.filter((r) => r.figureFirst === figureFirst).map(ratioOf);
 
 // The median ratio of the rounds in each order, where both occur: what the balance cancels.
 function orderSplit(rounds: Round[]): string {
-  const ratiosWhere = (figureFirst: boolean) =>
-    rounds.filter((r) => r.figureFirst === figureFirst).map((r) => r.figure.value / r.reference.value);
-  const [figureFirst, referenceFirst] = [ratiosWhere(true), ratiosWhere(false)];
+  const [figureFirst, referenceFirst] = [ratiosWhere(rounds, true), ratiosWhere(rounds, false)];
   if (!figureFirst.length || !referenceFirst.length) return '';
   return (
-    `\n    by order: figure first ${median(figureFirst).toFixed(2)} (${figureFirst.length}), ` +
+    `\n    by order: figure first ${median(figureFirst).toFixed(2)} (${figureFirst.length} rounds), ` +
     `reference first ${median(referenceFirst).toFixed(2)} (${referenceFirst.length})`
   );
 }
@@ -81,7 +82,7 @@ export function recordGoal(row: GoalRow): void {
 
 export function formatRow(row: GoalRow): string {
   const unit = row.unit ?? '/s';
-  const ratios = row.rounds.map((r) => r.figure.value / r.reference.value);
+  const ratios = row.rounds.map(ratioOf);
   const figure = median(row.rounds.map((r) => r.figure.value));
   const reference = median(row.rounds.map((r) => r.reference.value));
   const ratio = balancedRatio(row.rounds);

@@ -121,8 +121,6 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
-  /** Responses in each second of the run (the first second shows a warm-up the run paid for). */
-  perSecond: number[];
 }
 
 /** `control.stop` ends the run early (e.g. from a `setupRequest` that has nothing left to send). */
@@ -130,16 +128,10 @@ export async function load(
   options: autocannon.Options,
   control: { stop?: () => void } = {},
 ): Promise<LoadResult> {
-  const perSecond: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ duration: benchSeconds, connections: 32, ...options }, (error, done) =>
       error ? reject(error as Error) : resolve(done),
     );
-    const started = performance.now();
-    instance.on('response', () => {
-      const second = Math.floor((performance.now() - started) / 1000);
-      perSecond[second] = (perSecond[second] ?? 0) + 1;
-    });
     control.stop = () => instance.stop();
   });
   return {
@@ -149,7 +141,6 @@ export async function load(
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
-    perSecond: Array.from(perSecond, (count) => count ?? 0),
   };
 }
 

@@ -2,6 +2,7 @@
 // rounds: Tessera's client_credentials (M2M app with roles, a resource) and token exchange beside a
 // bare oidc-provider of the same version (bench/references/bare-provider.ts); the exchange with a
 // custom-claims script beside the one without; POST /api/subject-tokens beside GET /api/users/:id.
+// Every other round runs the steps backwards, and each measured run follows a warm-up of its own.
 //
 //   TESSERA_BENCH_SECONDS=3 TESSERA_BENCH_ROUNDS=1 node --import tsx bench/token-exchange.ts
 //   TESSERA_BENCH_SERVICE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" ...   (the service's node flags)
@@ -138,12 +139,12 @@ try {
     const before = sample();
     const result = await step.run(benchSeconds);
     const after = sample();
-    if (step.label && round === 1) await statements.report(result.requestsPerSecond * benchSeconds, step.label);
+    if (step.label && round === 1)
+      await statements.report(result.requestsPerSecond * benchSeconds, step.label);
     if (step.script) await setClaimsScript(service, false);
     cpuNotes.push(
       `round ${round} CPU per ${step.name}: ${cpuPerRequest(before, after, result.requestsPerSecond * benchSeconds)}`,
     );
-    console.log(`  TEMP ${step.name} per second: ${result.perSecond.join(' ')}`);
     return result;
   };
   for (let round = 1; round <= benchRounds; round++) {
@@ -154,9 +155,17 @@ try {
     for (const step of forwards ? steps : [...steps].reverse())
       results.set(step.name, await measure(step, round));
     const get = (name: string) => measured(results.get(name)!);
-    rows.credentials.push({ figure: get('client_credentials'), reference: get('bare'), figureFirst: !forwards });
+    rows.credentials.push({
+      figure: get('client_credentials'),
+      reference: get('bare'),
+      figureFirst: !forwards,
+    });
     rows.exchange.push({ figure: get('exchange'), reference: get('bare'), figureFirst: !forwards });
-    rows.script.push({ figure: get('scripted exchange'), reference: get('exchange'), figureFirst: !forwards });
+    rows.script.push({
+      figure: get('scripted exchange'),
+      reference: get('exchange'),
+      figureFirst: !forwards,
+    });
     rows.issue.push({ figure: get('subject token'), reference: get('user read'), figureFirst: !forwards });
     const failed = [...results.values()].reduce((sum, r) => sum + r.errors + r.non2xx, 0);
     console.log(

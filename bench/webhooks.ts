@@ -1,4 +1,5 @@
-// Webhooks on PostgreSQL, each figure beside its reference in the same run, alternating:
+// Webhooks on PostgreSQL, each figure beside its reference in the same run, alternating which
+// runs first:
 // - a backlog (20,000 by default) drained by one instance to a loopback receiver, beside one Node
 //   process POSTing the same bodies with undici's keep-alive pool to the same receiver;
 // - POST /api/users at 32 connections with one hook subscribed (delivered by the same instance)
@@ -221,28 +222,14 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
     const url = service.database.env.DATABASE_URL!;
     const databaseName = new URL(url).pathname.slice(1);
     const cpuSample = () => sampleCpu(service.process.pid!, databaseName);
-    const pgState = async () => {
-      const [row] = await query<Record<string, string>>(
-        url,
-        `SELECT (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'autovacuum worker') AS av,
-                (SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter) AS ckpt,
-                (SELECT string_agg(relname || ':' || n_dead_tup || '/' || n_live_tup || '/v' || autovacuum_count, ' ') FROM pg_stat_user_tables
-                  WHERE relname IN ('users', 'hook_deliveries', 'logs')) AS tables,
-                (SELECT count(*) FROM hook_deliveries WHERE status IN ('pending', 'retrying')) AS open`,
-      );
-      return JSON.stringify(row);
-    };
     const measureWithout = async () => {
-      console.log(`  TEMP before without: ${await pgState()}`);
       await setEnabled(false);
       if (warmUpSeconds) await writes(service, 'users', { seconds: warmUpSeconds });
       const cpu0 = cpuSample();
       const result = await writes(service, 'users', { seconds: benchSeconds });
-      console.log(`  TEMP without per second: ${result.perSecond.join(' ')}; after: ${await pgState()}`);
       return { ...result, cpu: cpuPerRequest(cpu0, cpuSample(), result.succeeded) };
     };
     const measureWithHook = async () => {
-      console.log(`  TEMP before with: ${await pgState()}`);
       await setEnabled(true);
       if (warmUpSeconds) {
         // The warm-up's deliveries are received and recorded before the measured writes start.
@@ -255,7 +242,6 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
       const started = now();
       const result = await writes(service, 'users', { seconds: benchSeconds });
       const span = now() - started;
-      console.log(`  TEMP with per second: ${result.perSecond.join(' ')}; after: ${await pgState()}`);
       const received = await receiver.waitFor(result.succeeded);
       // The CPU figures include the delivery of every write and the record of its attempt.
       await recorded(url);
