@@ -68,7 +68,7 @@ function orderSplit(rounds: Round[]): string {
   const [figureFirst, referenceFirst] = [ratiosWhere(rounds, true), ratiosWhere(rounds, false)];
   if (!figureFirst.length || !referenceFirst.length) return '';
   return (
-    `\n    by order: figure first ${median(figureFirst).toFixed(2)} (${figureFirst.length} rounds), ` +
+    `\n    by order (rounds): figure first ${median(figureFirst).toFixed(2)} (${figureFirst.length}), ` +
     `reference first ${median(referenceFirst).toFixed(2)} (${referenceFirst.length})`
   );
 }
