@@ -121,7 +121,7 @@ try {
   const cpuNotes: string[] = [];
   type Step = { name: string; run: (s: number) => Promise<LoadResult>; label?: string; script?: boolean };
   const steps: Step[] = [
-    { name: 'bare', run: bareTokens },
+    { name: 'bare client_credentials', run: bareTokens },
     { name: 'client_credentials', run: tesseraTokens, label: 'client_credentials' },
     { name: 'exchange', run: exchanges, label: 'token exchange' },
     { name: 'scripted exchange', run: exchanges, label: 'scripted exchange', script: true },
@@ -157,10 +157,14 @@ try {
     const get = (name: string) => measured(results.get(name)!);
     rows.credentials.push({
       figure: get('client_credentials'),
-      reference: get('bare'),
+      reference: get('bare client_credentials'),
       figureFirst: !forwards,
     });
-    rows.exchange.push({ figure: get('exchange'), reference: get('bare'), figureFirst: !forwards });
+    rows.exchange.push({
+      figure: get('exchange'),
+      reference: get('bare client_credentials'),
+      figureFirst: !forwards,
+    });
     rows.script.push({
       figure: get('scripted exchange'),
       reference: get('exchange'),
