@@ -16,12 +16,19 @@ export interface Measured {
   p99?: number;
 }
 
+export interface Round {
+  figure: Measured;
+  reference: Measured;
+  /** Which side ran first: rounds alternate it, and the row's ratio weighs both orders alike. */
+  figureFirst?: boolean;
+}
+
 export interface GoalRow {
   figure: string;
   reference: string;
   /** The lowest acceptable figure / reference; undefined: recorded, no ratio goal. */
   goal?: number;
-  rounds: { figure: Measured; reference: Measured }[];
+  rounds: Round[];
   unit?: string;
   /** What p50/p99 measure, when not the figure's request latency (e.g. commit to receipt). */
   latency?: string;
@@ -39,6 +46,33 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+const ratioOf = (round: Round) => round.figure.value / round.reference.value;
+
+/**
+ * The side that runs second in a round may do better or worse (docs/benchmarks.md, "The order of
+ * the runs"), so rounds alternate which side runs first, and the row's ratio is the geometric mean
+ * of the median ratio of the rounds in either order: a bias of the order cancels, whichever order
+ * got more rounds, and one disturbed round moves only its own order's median.
+ */
+export function balancedRatio(rounds: Round[]): number {
+  const [figureFirst, referenceFirst] = [ratiosWhere(rounds, true), ratiosWhere(rounds, false)];
+  if (!figureFirst.length || !referenceFirst.length) return median(rounds.map(ratioOf));
+  return Math.sqrt(median(figureFirst) * median(referenceFirst));
+}
+
+const ratiosWhere = (rounds: Round[], figureFirst: boolean) =>
+  rounds.filter((r) => r.figureFirst === figureFirst).map(ratioOf);
+
+// The median ratio of the rounds in each order, where both occur: what the balance cancels.
+function orderSplit(rounds: Round[]): string {
+  const [figureFirst, referenceFirst] = [ratiosWhere(rounds, true), ratiosWhere(rounds, false)];
+  if (!figureFirst.length || !referenceFirst.length) return '';
+  return (
+    `\n    by order (rounds): figure first ${median(figureFirst).toFixed(2)} (${figureFirst.length}), ` +
+    `reference first ${median(referenceFirst).toFixed(2)} (${referenceFirst.length})`
+  );
+}
+
 export function recordGoal(row: GoalRow): void {
   const complete = { ...row, loadAverage: row.loadAverage ?? loadAverage() };
   console.log(formatRow(complete));
@@ -48,10 +82,10 @@ export function recordGoal(row: GoalRow): void {
 
 export function formatRow(row: GoalRow): string {
   const unit = row.unit ?? '/s';
-  const ratios = row.rounds.map((r) => r.figure.value / r.reference.value);
+  const ratios = row.rounds.map(ratioOf);
   const figure = median(row.rounds.map((r) => r.figure.value));
   const reference = median(row.rounds.map((r) => r.reference.value));
-  const ratio = median(ratios);
+  const ratio = balancedRatio(row.rounds);
   const range =
     ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : '';
   const goal =
@@ -69,7 +103,7 @@ export function formatRow(row: GoalRow): string {
   return (
     `- ${row.figure}: ${figure.toFixed(0)}${unit} | ${row.reference}: ${reference.toFixed(0)}${unit} | ` +
     `ratio ${ratio.toFixed(2)}${range} over ${row.rounds.length} round(s) | ${goal}` +
-    `${latency}\n    load average ${row.loadAverage}${row.note ? `; ${row.note}` : ''}`
+    `${orderSplit(row.rounds)}${latency}\n    load average ${row.loadAverage}${row.note ? `; ${row.note}` : ''}`
   );
 }
 

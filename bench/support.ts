@@ -12,6 +12,11 @@ import { loadAverage } from './summary.js';
 export const benchSeconds = Number(process.env.TESSERA_BENCH_SECONDS ?? 10);
 /** Alternating rounds of each figure and its reference (TESSERA_BENCH_ROUNDS). */
 export const benchRounds = Number(process.env.TESSERA_BENCH_ROUNDS ?? 3);
+/**
+ * Unmeasured seconds of the same requests right before every measured run (TESSERA_BENCH_WARMUP),
+ * so that no run pays for the switch from the other side's code path (JIT, pools, statements).
+ */
+export const warmUpSeconds = Number(process.env.TESSERA_BENCH_WARMUP ?? 1);
 export { loadAverage };
 
 export interface BenchService {

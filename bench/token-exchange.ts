@@ -2,16 +2,17 @@
 // rounds: Tessera's client_credentials (M2M app with roles, a resource) and token exchange beside a
 // bare oidc-provider of the same version (bench/references/bare-provider.ts); the exchange with a
 // custom-claims script beside the one without; POST /api/subject-tokens beside GET /api/users/:id.
+// Every other round runs the steps backwards, and each measured run follows a warm-up of its own.
 //
 //   TESSERA_BENCH_SECONDS=3 TESSERA_BENCH_ROUNDS=1 node --import tsx bench/token-exchange.ts
 //   TESSERA_BENCH_SERVICE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" ...   (the service's node flags)
 import './use-postgres.js';
 import { decodeJwt } from 'jose';
-import { cpuPerRequest, sampleCpu, type CpuSample } from './cpu-time.js';
+import { cpuPerRequest, sampleCpu } from './cpu-time.js';
 import { BARE_CLIENT, startBareProvider } from './references/bare-provider.js';
 import { watchStatements } from './statements.js';
 import { SubjectTokenSupply } from './subject-token-supply.js';
-import { recordGoal, type Measured } from './summary.js';
+import { recordGoal, type Measured, type Round } from './summary.js';
 import {
   basicAuth,
   benchRounds,
@@ -20,6 +21,7 @@ import {
   load,
   loadAverage,
   startBenchService,
+  warmUpSeconds,
 } from './support.js';
 import type { LoadResult } from './support.js';
 import { clientCredentialsRequest, createTokenFixtures, setClaimsScript } from './token-fixtures.js';
@@ -110,57 +112,70 @@ try {
     `warmed up; the supply is sized from ${supply.available} tokens left; load average ${loadAverage()}`,
   );
 
-  type Pair = { figure: Measured; reference: Measured };
   const rows = {
-    credentials: [] as Pair[],
-    exchange: [] as Pair[],
-    script: [] as Pair[],
-    issue: [] as Pair[],
+    credentials: [] as Round[],
+    exchange: [] as Round[],
+    script: [] as Round[],
+    issue: [] as Round[],
   };
   const cpuNotes: string[] = [];
-  const timed = async (
-    run: (s: number) => Promise<LoadResult>,
-    label?: string,
-  ): Promise<[LoadResult, CpuSample, CpuSample]> => {
-    // The subject tokens an exchange run redeems are issued before the counters start.
-    if (run === exchanges) await supply.fill(benchSeconds);
+  type Step = { name: string; run: (s: number) => Promise<LoadResult>; label?: string; script?: boolean };
+  const steps: Step[] = [
+    { name: 'bare client_credentials', run: bareTokens },
+    { name: 'client_credentials', run: tesseraTokens, label: 'client_credentials' },
+    { name: 'exchange', run: exchanges, label: 'token exchange' },
+    { name: 'scripted exchange', run: exchanges, label: 'scripted exchange', script: true },
+    { name: 'subject token', run: issueSubjectTokens },
+    { name: 'user read', run: readUsers },
+  ];
+  const measure = async (step: Step, round: number): Promise<LoadResult> => {
+    if (step.script) await setClaimsScript(service, true);
+    // The subject tokens an exchange run redeems (its warm-up's too) are issued before it starts.
+    if (step.run === exchanges) await supply.fill(warmUpSeconds + benchSeconds);
+    if (warmUpSeconds) await step.run(warmUpSeconds);
     await statements.reset();
     // The bare provider's own process when it is the one measured.
-    const sample = run === bareTokens ? () => sampleCpu(bare.pid, 'none') : cpu;
+    const sample = step.run === bareTokens ? () => sampleCpu(bare.pid, 'none') : cpu;
     const before = sample();
-    const result = await run(benchSeconds);
+    const result = await step.run(benchSeconds);
     const after = sample();
-    if (label) await statements.report(result.requestsPerSecond * benchSeconds, label);
-    return [result, before, after];
+    if (step.label && round === 1)
+      await statements.report(result.requestsPerSecond * benchSeconds, step.label);
+    if (step.script) await setClaimsScript(service, false);
+    cpuNotes.push(
+      `round ${round} CPU per ${step.name}: ${cpuPerRequest(before, after, result.requestsPerSecond * benchSeconds)}`,
+    );
+    return result;
   };
   for (let round = 1; round <= benchRounds; round++) {
-    const [bareResult, b0, b1] = await timed(bareTokens);
-    const [credentials, c0, c1] = await timed(tesseraTokens, round === 1 ? 'client_credentials' : undefined);
-    const [exchanged, e0, e1] = await timed(exchanges, round === 1 ? 'token exchange' : undefined);
-    await setClaimsScript(service, true);
-    const [scripted, s0, s1] = await timed(exchanges, round === 1 ? 'scripted exchange' : undefined);
-    await setClaimsScript(service, false);
-    const [issued, i0, i1] = await timed(issueSubjectTokens);
-    const [reads, r0, r1] = await timed(readUsers);
-    rows.credentials.push({ figure: measured(credentials), reference: measured(bareResult) });
-    rows.exchange.push({ figure: measured(exchanged), reference: measured(bareResult) });
-    rows.script.push({ figure: measured(scripted), reference: measured(exchanged) });
-    rows.issue.push({ figure: measured(issued), reference: measured(reads) });
-    const all = [bareResult, credentials, exchanged, scripted, issued, reads];
-    const failed = all.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+    // Every other round runs the steps backwards, so each figure runs before its reference in half
+    // of the rounds and after it in the other half.
+    const forwards = round % 2 === 1;
+    const results = new Map<string, LoadResult>();
+    for (const step of forwards ? steps : [...steps].reverse())
+      results.set(step.name, await measure(step, round));
+    const get = (name: string) => measured(results.get(name)!);
+    rows.credentials.push({
+      figure: get('client_credentials'),
+      reference: get('bare client_credentials'),
+      figureFirst: !forwards,
+    });
+    rows.exchange.push({
+      figure: get('exchange'),
+      reference: get('bare client_credentials'),
+      figureFirst: !forwards,
+    });
+    rows.script.push({
+      figure: get('scripted exchange'),
+      reference: get('exchange'),
+      figureFirst: !forwards,
+    });
+    rows.issue.push({ figure: get('subject token'), reference: get('user read'), figureFirst: !forwards });
+    const failed = [...results.values()].reduce((sum, r) => sum + r.errors + r.non2xx, 0);
     console.log(
-      `round ${round}/${benchRounds} (load average ${loadAverage()}): bare ${bareResult.requestsPerSecond}/s, ` +
-        `client_credentials ${credentials.requestsPerSecond}/s, exchange ${exchanged.requestsPerSecond}/s, ` +
-        `with script ${scripted.requestsPerSecond}/s, subject tokens ${issued.requestsPerSecond}/s, ` +
-        `user reads ${reads.requestsPerSecond}/s; failed requests ${failed}`,
-    );
-    cpuNotes.push(
-      `round ${round} CPU per bare client_credentials: ${cpuPerRequest(b0, b1, bareResult.requestsPerSecond * benchSeconds)}`,
-      `round ${round} CPU per client_credentials: ${cpuPerRequest(c0, c1, credentials.requestsPerSecond * benchSeconds)}`,
-      `round ${round} CPU per exchange: ${cpuPerRequest(e0, e1, exchanged.requestsPerSecond * benchSeconds)}`,
-      `round ${round} CPU per scripted exchange: ${cpuPerRequest(s0, s1, scripted.requestsPerSecond * benchSeconds)}`,
-      `round ${round} CPU per subject token: ${cpuPerRequest(i0, i1, issued.requestsPerSecond * benchSeconds)}`,
-      `round ${round} CPU per user read: ${cpuPerRequest(r0, r1, reads.requestsPerSecond * benchSeconds)}`,
+      `round ${round}/${benchRounds} (${forwards ? 'forwards' : 'backwards'}, load average ${loadAverage()}): ` +
+        steps.map((step) => `${step.name} ${results.get(step.name)!.requestsPerSecond}/s`).join(', ') +
+        `; failed requests ${failed}`,
     );
   }
   for (const note of cpuNotes) console.log(`  ${note}`);

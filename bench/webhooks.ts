@@ -1,4 +1,5 @@
-// Webhooks on PostgreSQL, each figure beside its reference in the same run, alternating:
+// Webhooks on PostgreSQL, each figure beside its reference in the same run, alternating which
+// runs first:
 // - a backlog (20,000 by default) drained by one instance to a loopback receiver, beside one Node
 //   process POSTing the same bodies with undici's keep-alive pool to the same receiver;
 // - POST /api/users at 32 connections with one hook subscribed (delivered by the same instance)
@@ -18,7 +19,15 @@ import { cpuPerRequest, sampleCpu } from './cpu-time.js';
 import { runRawClient, type RawRequest } from './references/raw-client.js';
 import { watchStatements } from './statements.js';
 import { recordGoal, type GoalRow } from './summary.js';
-import { benchRounds, benchSeconds, header, load, loadAverage, startBenchService } from './support.js';
+import {
+  benchRounds,
+  benchSeconds,
+  header,
+  load,
+  loadAverage,
+  startBenchService,
+  warmUpSeconds,
+} from './support.js';
 import type { BenchService } from './support.js';
 import { ratePerSecond, startReceiver, type Receiver } from './webhook-receiver.js';
 
@@ -129,12 +138,12 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
     };
     const databaseName = new URL(url).pathname.slice(1);
     const statements = await watchStatements(url);
-    for (let round = 1; round <= benchRounds; round++) {
-      // Every round starts from the same tables: vacuumed, with statistics.
-      await query(url, 'VACUUM ANALYZE hook_deliveries, logs');
+    const undici = async () => {
       await receiver.reset();
       await runRawClient(file, origin, workers);
-      const raw = await receiver.waitFor(rows.length);
+      return receiver.waitFor(rows.length);
+    };
+    const drain = async (round: number) => {
       await receiver.reset();
       await statements.reset();
       const deliverer = await startBenchService({ BASE_URL: baseUrl }, { database });
@@ -144,25 +153,40 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
         // The CPU figures include recording the attempts, which ends a little after the last receipt.
         await recorded(url);
         const cpu1 = sampleCpu(deliverer.process.pid!, databaseName);
-        row.rounds.push({
-          figure: { value: ratePerSecond(drained) },
-          reference: { value: ratePerSecond(raw) },
-        });
         console.log(
-          `round ${round}: drained ${ratePerSecond(drained).toFixed(0)}/s (${drained.count - drained.unique} duplicates), ` +
-            `undici ${ratePerSecond(raw).toFixed(0)}/s; load average ${loadAverage()}; ` +
+          `round ${round}: drained ${ratePerSecond(drained).toFixed(0)}/s (${drained.count - drained.unique} duplicates); ` +
             `CPU per delivery (from start-up): ${cpuPerRequest(cpu0, cpu1, rows.length)}`,
         );
         await statements.report(rows.length, 'drain');
+        return drained;
       } finally {
         await deliverer.stop();
+        // Every drain starts from the same tables, and the next run does not share the cores with
+        // PostgreSQL's cleanup of this one: the attempts and audit rows go, the table is vacuumed.
+        await query(
+          url,
+          `UPDATE hook_deliveries SET status = 'pending', attempts = 0, schedule_base = 0, next_attempt_at = now(),
+             lease_expires_at = NULL, last_status_code = NULL, last_error = NULL, attempt_history = '[]';
+           DELETE FROM logs WHERE key LIKE 'TriggerHook.%'`,
+        );
+        await query(url, 'VACUUM ANALYZE hook_deliveries, logs');
       }
-      // The attempts and audit rows go too (each round records the same first attempts).
-      await query(
-        url,
-        `UPDATE hook_deliveries SET status = 'pending', attempts = 0, schedule_base = 0, next_attempt_at = now(),
-           lease_expires_at = NULL, last_status_code = NULL, last_error = NULL, attempt_history = '[]';
-         DELETE FROM logs WHERE key LIKE 'TriggerHook.%'`,
+    };
+    await query(url, 'VACUUM ANALYZE hook_deliveries, logs');
+    for (let round = 1; round <= benchRounds; round++) {
+      // Odd rounds send with undici first, even rounds drain first.
+      const undiciFirst = round % 2 === 1;
+      const rawFirst = undiciFirst ? await undici() : undefined;
+      const drained = await drain(round);
+      const raw = rawFirst ?? (await undici());
+      row.rounds.push({
+        figure: { value: ratePerSecond(drained) },
+        reference: { value: ratePerSecond(raw) },
+        figureFirst: !undiciFirst,
+      });
+      console.log(
+        `round ${round} (${undiciFirst ? 'undici first' : 'drain first'}): undici ${ratePerSecond(raw).toFixed(0)}/s; ` +
+          `load average ${loadAverage()}`,
       );
     }
     await statements.close();
@@ -200,12 +224,18 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
     const cpuSample = () => sampleCpu(service.process.pid!, databaseName);
     const measureWithout = async () => {
       await setEnabled(false);
+      if (warmUpSeconds) await writes(service, 'users', { seconds: warmUpSeconds });
       const cpu0 = cpuSample();
       const result = await writes(service, 'users', { seconds: benchSeconds });
       return { ...result, cpu: cpuPerRequest(cpu0, cpuSample(), result.succeeded) };
     };
     const measureWithHook = async () => {
       await setEnabled(true);
+      if (warmUpSeconds) {
+        // The warm-up's deliveries are received and recorded before the measured writes start.
+        await writes(service, 'users', { seconds: warmUpSeconds });
+        await recorded(url);
+      }
       await receiver.reset();
       await statements.reset();
       const cpu0 = cpuSample();
@@ -233,7 +263,11 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
         reference: { value: writeRate },
       });
       const measure = (r: typeof withHook) => ({ value: r.requestsPerSecond, p50: r.p50, p99: r.p99 });
-      overhead.rounds.push({ figure: measure(withHook), reference: measure(without) });
+      overhead.rounds.push({
+        figure: measure(withHook),
+        reference: measure(without),
+        figureFirst: !withoutFirst,
+      });
       console.log(
         `round ${round}: writes ${without.requestsPerSecond}/s without the hook, ${withHook.requestsPerSecond}/s with it; ` +
           `deliveries ${ratePerSecond(received).toFixed(0)}/s, commit to receipt p50 ${p50.toFixed(0)} ms, ` +
