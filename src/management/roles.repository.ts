@@ -68,14 +68,3 @@ export async function deleteRole(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('roles').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
-
-/** The user roles every new user receives. */
-export async function defaultUserRoleIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('is_default', '=', true)
-    .where('type', '=', 'User')
-    .execute();
-  return rows.map((row) => row.id);
-}

@@ -1,4 +1,4 @@
-import type { Insertable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
 import type { Search } from '../http/search-query.js';
 import type { Db } from '../storage/database.js';
 import { pageWithTotal, type PageBounds } from '../storage/paging.js';
@@ -91,9 +91,28 @@ export function listUsers(db: Db, filter: UserFilter, page: PageBounds) {
   );
 }
 
-/** The new row comes back from the INSERT itself, as `findUser` reads it. */
-export function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
+/**
+ * The new row comes back from the INSERT itself, as `findUser` reads it. The default user roles are
+ * given in the same statement (their foreign key is checked at its end): a round trip costs
+ * ≈ 170 µs of PostgreSQL CPU and more of ours, far above what these statements execute.
+ */
+export function insertUserWithDefaultRoles(
+  db: Db,
+  values: Insertable<UsersTable> & { id: string },
+): Promise<UserRow> {
   return db
+    .with('default_roles', (db) =>
+      db
+        .insertInto('users_roles')
+        .columns(['user_id', 'role_id'])
+        .expression(
+          db
+            .selectFrom('roles')
+            .select([sql.val(values.id).as('user_id'), 'id'])
+            .where('is_default', '=', true)
+            .where('type', '=', 'User'),
+        ),
+    )
     .insertInto('users')
     .values(values)
     .returning(columns)

@@ -1,8 +1,6 @@
 import type { Transaction } from 'kysely';
 import { notFound } from '../http/errors.js';
 import type { EventSink } from '../management/mutation.js';
-import { addUserRoles } from '../management/role-assignments.repository.js';
-import { defaultUserRoleIds } from '../management/roles.repository.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { json } from '../storage/json.js';
@@ -40,8 +38,8 @@ export async function insertUserWithDefaults(trx: Trx, input: NewUser): Promise<
     email: input.primaryEmail,
     phone: input.primaryPhone,
   });
-  const user = await withIdentifierConflicts(() =>
-    repository.insertUser(trx, {
+  return withIdentifierConflicts(() =>
+    repository.insertUserWithDefaultRoles(trx, {
       id: newId(),
       username: input.username ?? null,
       primary_email: input.primaryEmail ?? null,
@@ -55,8 +53,6 @@ export async function insertUserWithDefaults(trx: Trx, input: NewUser): Promise<
       application_id: null,
     }),
   );
-  await addUserRoles(trx, user.id, await defaultUserRoleIds(trx));
-  return user;
 }
 
 export async function createUser(trx: Trx, events: EventSink, input: NewUser): Promise<UserResponse> {

@@ -11,22 +11,25 @@ import type { ClaimRoom } from './hook-queues.js';
 /**
  * One row per (event, enabled hook subscribed to it), in one statement: ten hooks or ten events
  * cost no more round trips than one. Each body is `{"hookId":"<id>",` + the event's members.
- * Prepared: it runs in every writing transaction that fires an event.
+ * Prepared: it runs in every writing transaction that fires an event. The events go as one JSON
+ * array read through an array built by a subquery, so that no plan knows their number and
+ * PostgreSQL keeps one generic plan; with arrays as parameters every run was planned anew
+ * (≈ 110 µs of planning per write with no hook subscribed, beside ≈ 10 µs of execution).
  */
 export async function insertDeliveries(
   executor: Kysely<Database>,
   events: { event: string; bodyWithoutHookId: string }[],
 ): Promise<number> {
+  const eventRows = json(events.map((e) => ({ event: e.event, rest: e.bodyWithoutHookId })));
   const rows = await executePreparedSql(
     executor,
     'tessera_insert_deliveries',
     sql`
       INSERT INTO hook_deliveries (id, hook_id, event, body)
-      SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), h.id, e.event,
-             '{"hookId":' || to_json(h.id)::text || ',' || substr(e.rest, 2)
-      FROM unnest(${events.map((e) => e.event)}::text[], ${events.map((e) => e.bodyWithoutHookId)}::text[])
-        AS e (event, rest)
-      JOIN hooks h ON h.enabled AND e.event = ANY (h.events)
+      SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), h.id, e->>'event',
+             '{"hookId":' || to_json(h.id)::text || ',' || substr(e->>'rest', 2)
+      FROM unnest(ARRAY(SELECT jsonb_array_elements(${eventRows}::jsonb))) AS e
+      JOIN hooks h ON h.enabled AND e->>'event' = ANY (h.events)
       RETURNING 1 AS written
     `,
   );

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Storage } from '../../src/storage/database.js';
-import { claimDueDeliveries, recordAttempts } from '../../src/webhooks/deliveries.repository.js';
+import {
+  claimDueDeliveries,
+  insertDeliveries,
+  recordAttempts,
+} from '../../src/webhooks/deliveries.repository.js';
 import { backend } from '../support/databases.js';
 import { openTestStorage, type TestStorage } from '../support/storage.js';
 
@@ -87,6 +91,36 @@ describe(`the worker's statements on ${backend}`, () => {
       const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
         SELECT generic_plans, custom_plans FROM pg_prepared_statements
         WHERE name = 'tessera_record_delivery_attempts'`.execute(db);
+      assert.ok(rows.length === 1 && Number(rows[0]!.generic_plans) > 0, JSON.stringify(rows));
+    });
+  });
+});
+
+describe(`the outbox insert on ${backend}`, () => {
+  let opened: TestStorage;
+  before(async () => {
+    opened = await openTestStorage();
+  });
+  after(() => opened.close());
+
+  // It runs in every writing transaction that fires an event, most often (as on a fresh database)
+  // with no hook subscribed; with the events as `unnest` arrays every run was planned anew.
+  it('keeps one generic plan, with or without hooks', async () => {
+    await opened.storage.db.connection().execute(async (db) => {
+      const event = (name: string) => ({ event: name, bodyWithoutHookId: `{"event":"${name}","n":1}` });
+      for (let run = 0; run < 12; run++)
+        assert.equal(await insertDeliveries(db, [event('User.Created')]), 0, 'no hook is subscribed');
+      await sql`INSERT INTO hooks (id, name, events, url, signing_key)
+                VALUES ('hk_7', 'hook', ARRAY['User.Created'], 'http://127.0.0.1:9/', 'key')`.execute(db);
+      assert.equal(await insertDeliveries(db, [event('Role.Created'), event('User.Created')]), 1);
+      const { rows: bodies } = await sql<{ body: string }>`SELECT body FROM hook_deliveries`.execute(db);
+      assert.deepEqual(
+        bodies.map((row) => JSON.parse(row.body) as unknown),
+        [{ hookId: 'hk_7', event: 'User.Created', n: 1 }],
+      );
+      const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
+        SELECT generic_plans, custom_plans FROM pg_prepared_statements
+        WHERE name = 'tessera_insert_deliveries'`.execute(db);
       assert.ok(rows.length === 1 && Number(rows[0]!.generic_plans) > 0, JSON.stringify(rows));
     });
   });
