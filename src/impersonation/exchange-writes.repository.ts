@@ -3,6 +3,7 @@ import type { LogEntry } from '../audit/write-log.js';
 import type { Db } from '../storage/database.js';
 import { groupCommit } from '../storage/group-commit.js';
 import { json } from '../storage/json.js';
+import { jsonRowsFromParameter } from '../storage/json-rows.js';
 import { executePrepared } from '../storage/prepared-statement.js';
 import { DatabaseUnavailableError } from '../storage/unavailable.js';
 import {
@@ -40,21 +41,17 @@ export interface ConsumedSubjectToken {
  * exchanges cost one round trip and one commit for all of this, prepared once per connection.
  * ($1: the redemptions, $2: the audit records, each a JSON array.)
  *
- * The redemptions' row estimate must not depend on the values: with `unnest` of parameter arrays
- * the plan for a run's values counted its rows and looked cheaper than the generic plan's guess,
- * so a connection whose first runs saw mostly unspent tokens planned every run anew (≈ 0.7 ms a
- * run, more than the run itself) instead of keeping one generic plan. An array built by a subquery is estimated at
- * 10 rows either way; `jsonb_to_recordset` would be 100, and for that many a generic plan on a
- * table of a few thousand tokens scans it whole. The audit records' estimate (100) does not matter
- * to the plan of an insert. A scope name never holds a space (the `scope` parameter is split on
- * them): `= ANY` of the split names is a plain condition, where a JSON array of names cost a
- * set-returning function and a hash join per exchange.
+ * The redemptions come through `jsonRowsFromParameter`, so PostgreSQL keeps one generic plan (it
+ * planned every run anew, ≈ 0.7 ms, when most tokens were unspent). The audit records' estimate
+ * (100) does not matter to the plan of an insert. A scope name never holds a space (the `scope`
+ * parameter is split on them): `= ANY` of the split names is a plain condition, where a JSON array
+ * of names cost a set-returning function and a hash join per exchange.
  */
 const exchangeStatement = `
   WITH wanted AS (
     SELECT r ->> 'token_hash' AS token_hash, r ->> 'resource_id' AS resource_id, r ->> 'scopes' AS scopes,
       (r ->> 'with_context')::boolean AS with_context
-    FROM unnest(ARRAY(SELECT jsonb_array_elements($1::jsonb))) AS r
+    FROM ${jsonRowsFromParameter('$1')} AS r
   ),
   consumed AS (
     UPDATE subject_tokens AS st

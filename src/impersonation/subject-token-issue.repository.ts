@@ -1,5 +1,6 @@
 import type { Db } from '../storage/database.js';
 import { json } from '../storage/json.js';
+import { jsonRowsFromParameter } from '../storage/json-rows.js';
 import { executePrepared } from '../storage/prepared-statement.js';
 import type { NewSubjectToken } from './subject-tokens.repository.js';
 
@@ -17,10 +18,8 @@ export type IssueResult = 'issued' | 'user_not_found' | 'user_suspended';
  * tokens, and a record exists exactly when its token does. The commit is synchronous: a token
  * the caller was given survives a database crash. ($1: the tokens and their records, one JSON array.)
  *
- * The tokens are read through an array built by a subquery, estimated at 10 rows whatever their
- * number, as in the token exchange: with `unnest` of parameter arrays the plan for a run's values
- * counted its rows and looked cheaper than the generic plan's guess, so PostgreSQL planned every
- * run anew instead of keeping one generic plan (which still finds each user by its key).
+ * The tokens come through `jsonRowsFromParameter`, so PostgreSQL keeps one generic plan (which
+ * still finds each user by its key).
  */
 const issueStatement = `
   WITH input AS (
@@ -28,7 +27,7 @@ const issueStatement = `
       i -> 'context' AS context, i ->> 'application_id' AS application_id,
       (i ->> 'expires_at')::timestamptz AS expires_at, i ->> 'log_id' AS log_id,
       i ->> 'log_application_id' AS log_application_id, i -> 'log_payload' AS log_payload
-    FROM unnest(ARRAY(SELECT jsonb_array_elements($1::jsonb))) AS i
+    FROM ${jsonRowsFromParameter('$1')} AS i
   ), u AS (
     SELECT input.*, users.is_suspended FROM input JOIN users ON users.id = input.user_id
   ), issued AS (
