@@ -13,12 +13,7 @@ import { checkCode, codeError, codeVerdict, createCode } from '../messages/verif
 import { consumeVerifiedCode, findCode } from '../messages/verification-codes.repository.js';
 import { newId } from '../storage/ids.js';
 import { updateUser } from '../users/users.service.js';
-import {
-  enqueueEvents,
-  nudgeDeliveries,
-  type PendingEvent,
-  type TriggerContext,
-} from '../webhooks/outbox.js';
+import { Outbox, type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
 import type { AccountCaller } from './account-auth.js';
 
 type CodeIdentifier = { type: 'email' | 'phone'; value: string };
@@ -41,13 +36,15 @@ export async function changeAccount<T>(
   caller: AccountCaller,
   change: (trx: Transaction<Database>, events: EventSink) => Promise<T>,
 ): Promise<T> {
-  const result = await request.server.services.db.transaction().execute(async (trx) => {
+  const { db } = request.server.services;
+  const outbox = new Outbox(db);
+  const result = await db.transaction().execute(async (trx) => {
     const pending: PendingEvent[] = [];
     const value = await change(trx, { emit: (event, payload) => pending.push({ event, payload }) });
-    await enqueueEvents(trx, accountContext(request, caller), pending);
+    await outbox.write(trx, accountContext(request, caller), pending);
     return value;
   });
-  nudgeDeliveries();
+  outbox.committed();
   return result;
 }
 

@@ -3,7 +3,7 @@ import type { Interaction } from 'oidc-provider';
 import { writeLog } from '../audit/write-log.js';
 import type { InteractionIdentifier, VerificationType } from '../storage/tables/experience.js';
 import { loadUserEntity } from '../users/user-entity.js';
-import { enqueueEvents, nudgeDeliveries } from '../webhooks/outbox.js';
+import { Outbox } from '../webhooks/outbox.js';
 import { findApplication } from './accounts.repository.js';
 import { grantFirstPartyConsent } from './consent.js';
 import { experienceContext } from './context.js';
@@ -94,6 +94,7 @@ export async function finishFlow<T>(
 ): Promise<T & { userId: string }> {
   const { db } = request.server.services;
   const application = await findApplication(db, state.applicationId);
+  const outbox = new Outbox(db);
   const result = await db.transaction().execute(async (trx) => {
     if (!(await repository.lockExperience(trx, interaction.uid))) throw experienceNotStarted();
     const events = new FlowEvents();
@@ -101,7 +102,7 @@ export async function finishFlow<T>(
     const user = await loadUserEntity(trx, outcome.userId);
     events.userFlow(postEventOf[state.interactionEvent], outcome.userId, user, application);
     await repository.deleteExperience(trx, interaction.uid);
-    await enqueueEvents(trx, experienceContext(request, interaction, state), events.pending);
+    await outbox.write(trx, experienceContext(request, interaction, state), events.pending);
     await writeLog(trx, {
       key: `Interaction.${state.interactionEvent}.Submit`,
       userId: outcome.userId,
@@ -110,7 +111,7 @@ export async function finishFlow<T>(
     });
     return outcome;
   });
-  nudgeDeliveries();
+  outbox.committed();
   return result;
 }
 

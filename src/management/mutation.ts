@@ -2,12 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { HookEvent } from '../webhooks/event-names.js';
-import {
-  enqueueEvents,
-  nudgeDeliveries,
-  type PendingEvent,
-  type TriggerContext,
-} from '../webhooks/outbox.js';
+import { Outbox, type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
 
 export interface EventSink {
   emit(event: HookEvent, payload: Record<string, unknown>): void;
@@ -22,16 +17,16 @@ export async function mutate<T>(
   successStatus: number,
   work: (trx: Transaction<Database>, events: EventSink) => Promise<T>,
 ): Promise<T> {
-  let enqueued = false;
-  const result = await request.server.services.db.transaction().execute(async (trx) => {
+  const { db } = request.server.services;
+  const outbox = new Outbox(db);
+  const result = await db.transaction().execute(async (trx) => {
     const pending: PendingEvent[] = [];
     const result = await work(trx, { emit: (event, payload) => pending.push({ event, payload }) });
-    if (pending.length > 0) await enqueueEvents(trx, managementContext(request, successStatus), pending);
-    enqueued = pending.length > 0;
+    await outbox.write(trx, managementContext(request, successStatus), pending);
     return result;
   });
-  // After the commit, so the woken workers can see the rows; they never delay the response.
-  if (enqueued) nudgeDeliveries();
+  // After the commit, so the workers can see the rows; they never delay the response.
+  outbox.committed();
   return result;
 }
 

@@ -2,7 +2,7 @@ import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import { toApplicationEntity } from '../webhooks/entities.js';
-import { enqueueEvents, nudgeDeliveries } from '../webhooks/outbox.js';
+import { Outbox } from '../webhooks/outbox.js';
 import {
   activeGrantIds,
   findApplicationWithLimit,
@@ -60,13 +60,14 @@ export async function enforceGrantLimit(db: Db, issued: IssuedGrant): Promise<st
   const limit = application?.custom_client_metadata.maxAllowedGrants;
   if (!application || typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) return [];
 
+  const outbox = new Outbox(db);
   const revokedGrantIds = await db.transaction().execute(async (trx) => {
     await lockUserApplication(trx, issued.userId, issued.applicationId);
     const active = await activeGrantIds(trx, issued.userId, issued.applicationId);
     const revoked = oldestBeyondLimit(active, limit, issued.grantId);
     if (revoked.length === 0) return revoked;
     await revokeGrants(trx, revoked);
-    await enqueueEvents(trx, { ip: issued.ip, userAgent: issued.userAgent }, [
+    await outbox.write(trx, { ip: issued.ip, userAgent: issued.userAgent }, [
       {
         event: 'Grant.LimitExceeded',
         payload: {
@@ -81,7 +82,7 @@ export async function enforceGrantLimit(db: Db, issued: IssuedGrant): Promise<st
     ]);
     return revoked;
   });
-  if (revokedGrantIds.length > 0) nudgeDeliveries();
+  outbox.committed();
   return revokedGrantIds;
 }
 

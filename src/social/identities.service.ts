@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors.js';
 import type { EventSink } from '../management/mutation.js';
 import type { Database } from '../storage/schema.js';
 import { changeIdentities, getUser } from '../users/users.service.js';
-import { enqueueEvents, nudgeDeliveries, type PendingEvent } from '../webhooks/outbox.js';
+import { Outbox, type PendingEvent } from '../webhooks/outbox.js';
 import { findUserBySocialIdentity, lockRemoteIdentity } from './federated-verifications.repository.js';
 
 type Trx = Transaction<Database>;
@@ -54,7 +54,9 @@ export async function linkIdentity(
 
 /** The Account API's unlink, with the Account API context on its event. */
 export async function unlinkOwnIdentity(request: FastifyRequest, caller: AccountCaller, target: string) {
-  await request.server.services.db.transaction().execute(async (trx) => {
+  const { db } = request.server.services;
+  const outbox = new Outbox(db);
+  await db.transaction().execute(async (trx) => {
     const pending: PendingEvent[] = [];
     await unlinkIdentity(
       trx,
@@ -62,7 +64,7 @@ export async function unlinkOwnIdentity(request: FastifyRequest, caller: Account
       caller.userId,
       target,
     );
-    await enqueueEvents(trx, accountContext(request, caller), pending);
+    await outbox.write(trx, accountContext(request, caller), pending);
   });
-  nudgeDeliveries();
+  outbox.committed();
 }

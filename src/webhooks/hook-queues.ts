@@ -63,6 +63,12 @@ export class HookQueues<T extends { hook_id: string }> {
     }
   }
 
+  /** Queues rows leased to this instance as they were written (no claim, so no room to note). */
+  add(rows: T[]): void {
+    for (const row of rows) this.hookQueue(row.hook_id).rows.push(row);
+    this.queuedCount += rows.length;
+  }
+
   /** The next row to send, hooks in turn; undefined when every queued hook is at its window. */
   take(): T | undefined {
     for (const [hookId, queue] of this.hooks) {
@@ -102,6 +108,13 @@ export class HookQueues<T extends { hook_id: string }> {
       count += Math.min(queue.rows.length, Math.max(0, this.limit(hookId) - queue.inFlight));
     }
     return count;
+  }
+
+  /** Hooks with more than a window of rows here: their new rows wait in the database. */
+  fullHookIds(): string[] {
+    const full: string[] = [];
+    for (const [hookId, queue] of this.hooks) if (this.load(queue) > this.limit(hookId)) full.push(hookId);
+    return full;
   }
 
   room(): ClaimRoom {

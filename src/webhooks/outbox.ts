@@ -1,9 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
-import { insertDeliveries } from './deliveries.repository.js';
+import { insertDeliveries, type ClaimedDelivery } from './deliveries.repository.js';
 import type { HookEvent } from './event-names.js';
 import { payloadWithoutHookId } from './payload.js';
-import { nudgeDeliveries } from './wakeup.js';
+import { directTaker, nudgeDeliveries } from './wakeup.js';
 
 /** Where the triggering call came from; becomes the context members of every payload. */
 export interface TriggerContext {
@@ -32,47 +33,52 @@ export interface PendingEvent {
 }
 
 /**
- * Writes events into the outbox inside the caller's transaction, so a rolled-back change fires
- * nothing and a committed one is delivered even if the process dies right after the commit.
- * One statement whatever the number of events and subscribed hooks. The caller nudges the workers
- * after its commit (`nudgeDeliveries`); otherwise the next poll finds the rows.
+ * The webhook events of one transaction. `write` puts them into the outbox inside the transaction,
+ * so a rolled-back change fires nothing and a committed one is delivered even if the process dies
+ * right after the commit: one statement whatever the number of events and subscribed hooks.
+ * `committed`, called once the transaction has committed, hands the rows written leased to this
+ * instance's worker (sent with no claim) and wakes the workers for the others; rows nobody hands
+ * over are claimed once their lease runs out.
  */
-export async function enqueueEvents(
-  trx: Transaction<Database>,
-  context: TriggerContext,
-  events: PendingEvent[],
-): Promise<void> {
-  await writeEvents(trx, context, events);
+export class Outbox {
+  private leased: ClaimedDelivery[] = [];
+  private leasedAt = Infinity;
+  private unleased = 0;
+
+  constructor(private readonly db: Db) {}
+
+  async write(trx: Kysely<Database>, context: TriggerContext, events: PendingEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const lease = directTaker(this.db)?.offer();
+    const leasedAt = Date.now();
+    const createdAt = new Date();
+    const { written, leased } = await insertDeliveries(
+      trx,
+      events.map((pending) => ({
+        event: pending.event,
+        bodyWithoutHookId: payloadWithoutHookId(context, pending, createdAt),
+      })),
+      lease,
+    );
+    this.leased.push(...leased);
+    if (leased.length > 0) this.leasedAt = Math.min(this.leasedAt, leasedAt);
+    this.unleased += written - leased.length;
+  }
+
+  committed(): void {
+    if (this.leased.length > 0) directTaker(this.db)?.take(this.leased, this.leasedAt);
+    if (this.unleased > 0) nudgeDeliveries();
+    this.leased = [];
+    this.leasedAt = Infinity;
+    this.unleased = 0;
+  }
 }
 
-/**
- * Fires events outside a management request (Experience API, OIDC exceptions). Given the database
- * itself, the write commits at once and the workers are woken; given a transaction, the rows
- * commit with it and the caller calls `nudgeDeliveries()` after the commit.
- */
-export async function fireEvents(
-  executor: Kysely<Database>,
-  context: TriggerContext,
-  events: PendingEvent[],
-): Promise<void> {
-  const written = await writeEvents(executor, context, events);
-  if (written > 0 && !executor.isTransaction) nudgeDeliveries();
-}
-
-async function writeEvents(
-  executor: Kysely<Database>,
-  context: TriggerContext,
-  events: PendingEvent[],
-): Promise<number> {
-  if (events.length === 0) return 0;
-  const createdAt = new Date();
-  return insertDeliveries(
-    executor,
-    events.map((pending) => ({
-      event: pending.event,
-      bodyWithoutHookId: payloadWithoutHookId(context, pending, createdAt),
-    })),
-  );
+/** Fires events outside a transaction of the caller's (Experience API, OIDC exceptions): at once. */
+export async function fireEvents(db: Db, context: TriggerContext, events: PendingEvent[]): Promise<void> {
+  const outbox = new Outbox(db);
+  await outbox.write(db, context, events);
+  outbox.committed();
 }
 
 export { nudgeDeliveries };

@@ -4,13 +4,13 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../operations/metrics.js';
 import type { Db } from '../storage/database.js';
 import { AttemptRecorder } from './attempt-recorder.js';
-import { claimDueDeliveries, type ClaimedDelivery } from './deliveries.repository.js';
+import { claimDueDeliveries, type ClaimedDelivery, type DirectLease } from './deliveries.repository.js';
 import { attemptDelivery } from './delivery-attempt.js';
 import { HookQueues } from './hook-queues.js';
 import { createSender, type Sender } from './http-sender.js';
 import { DatabaseOutage } from './outage.js';
 import { sendVerdict, type SendVerdict } from './send-window.js';
-import { onDeliveriesEnqueued } from './wakeup.js';
+import { onDeliveriesEnqueued, registerDirectTaker } from './wakeup.js';
 
 export interface BackgroundWork {
   stop(): Promise<void>;
@@ -38,9 +38,11 @@ export function startDeliveryWorkers(services: Services): BackgroundWork {
  * trips overlap the HTTP calls. Each hook has its own window of sends in flight, grown while its
  * receiver answers fast and shrunk on failures, up to TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK; hooks
  * take turns, so a receiver that hangs delays only its own deliveries. Sends run
- * concurrently over keep-alive connections; finished attempts are recorded in batches. Woken by
- * `nudgeDeliveries()` after local commits, and by a poll for other instances' rows and for retries
- * that come due.
+ * concurrently over keep-alive connections; finished attempts are recorded in batches. The rows
+ * this instance writes come leased to it with the write (`Outbox`) while their hook's queue here
+ * has room, and go straight to the queues after the commit: no claim. Woken by
+ * `nudgeDeliveries()` after local commits of other rows, and by a poll for other instances' rows
+ * and for retries that come due.
  */
 class DeliveryWorker {
   private readonly log: Logger;
@@ -53,6 +55,7 @@ class DeliveryWorker {
   private readonly leaseMs: number;
   private readonly poll: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  private readonly unregister: () => void;
   private readonly sends = new Set<Promise<void>>();
   private readonly queues: HookQueues<Queued>;
   private claiming: Promise<void> | undefined;
@@ -92,7 +95,24 @@ class DeliveryWorker {
         this.wake();
       });
     });
+    this.unregister = registerDirectTaker(this.db, {
+      offer: () => this.offer(),
+      take: (rows, leasedAt) => this.takeDirect(rows, leasedAt),
+    });
     this.wake();
+  }
+
+  /** The lease of rows written now, while this worker can queue them (their hook's queue too). */
+  private offer(): DirectLease | undefined {
+    if (this.stopped || !this.outage.due() || this.queues.queued >= this.maxQueued) return undefined;
+    return { leaseMs: this.leaseMs, skipHookIds: this.queues.fullHookIds() };
+  }
+
+  private takeDirect(rows: ClaimedDelivery[], leasedAt: number): void {
+    // Stopped meanwhile: the rows' lease hands them to a later claim.
+    if (this.stopped) return;
+    this.queues.add(rows.map((row) => ({ ...row, leaseEndsAt: leasedAt + this.leaseMs })));
+    this.startSends();
   }
 
   private wake(): void {
@@ -175,6 +195,7 @@ class DeliveryWorker {
     clearInterval(this.poll);
     if (this.nudged) clearImmediate(this.nudged);
     this.unsubscribe();
+    this.unregister();
     await this.claiming;
     // Sends still running after the grace are abandoned; their lease hands them to a later claim.
     const grace = new Promise((resolve) => setTimeout(resolve, this.config.shutdownGraceMs).unref());

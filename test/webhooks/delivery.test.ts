@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { enqueueEvents, nudgeDeliveries } from '../../src/webhooks/outbox.js';
+import { nudgeDeliveries, Outbox } from '../../src/webhooks/outbox.js';
 import { startTestService } from '../support/service.js';
 import { startWebhookReceiver, type Answer, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { createHook, eventually, fire, type Body } from './helpers.js';
@@ -186,7 +186,7 @@ describe('webhook delivery', async () => {
     const hook = await createHook(t, target.url, ['User.Deleted']);
     await assert.rejects(
       t.service.storage.db.transaction().execute(async (trx) => {
-        await enqueueEvents(trx, {}, [
+        await new Outbox(t.service.storage.db).write(trx, {}, [
           { event: 'User.Deleted', payload: { data: null, marker: 'rolled-back' } },
         ]);
         throw new Error('the change fails after enqueueing');

@@ -1,9 +1,4 @@
-import {
-  enqueueEvents,
-  nudgeDeliveries,
-  type PendingEvent,
-  type TriggerContext,
-} from '../../src/webhooks/outbox.js';
+import { Outbox, type PendingEvent, type TriggerContext } from '../../src/webhooks/outbox.js';
 import type { TestService } from '../support/service.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,14 +21,16 @@ export async function createHook(
   return response.body;
 }
 
-/** Fires events the way `mutate()` does: outbox rows in one transaction, then a nudge. */
+/** Fires events the way `mutate()` does: outbox rows in one transaction, handed over after it. */
 export async function fire(
   t: TestService,
   events: PendingEvent[],
   context: TriggerContext = {},
 ): Promise<void> {
-  await t.service.storage.db.transaction().execute((trx) => enqueueEvents(trx, context, events));
-  nudgeDeliveries();
+  const { db } = t.service.storage;
+  const outbox = new Outbox(db);
+  await db.transaction().execute((trx) => outbox.write(trx, context, events));
+  outbox.committed();
 }
 
 /** Polls `read` until `done` holds; for background state the API exposes (no fixed sleeps). */

@@ -109,10 +109,14 @@ describe(`the outbox insert on ${backend}`, () => {
     await opened.storage.db.connection().execute(async (db) => {
       const event = (name: string) => ({ event: name, bodyWithoutHookId: `{"event":"${name}","n":1}` });
       for (let run = 0; run < 12; run++)
-        assert.equal(await insertDeliveries(db, [event('User.Created')]), 0, 'no hook is subscribed');
+        assert.equal(
+          (await insertDeliveries(db, [event('User.Created')])).written,
+          0,
+          'no hook is subscribed',
+        );
       await sql`INSERT INTO hooks (id, name, events, url, signing_key)
                 VALUES ('hk_7', 'hook', ARRAY['User.Created'], 'http://127.0.0.1:9/', 'key')`.execute(db);
-      assert.equal(await insertDeliveries(db, [event('Role.Created'), event('User.Created')]), 1);
+      assert.equal((await insertDeliveries(db, [event('Role.Created'), event('User.Created')])).written, 1);
       const { rows: bodies } = await sql<{ body: string }>`SELECT body FROM hook_deliveries`.execute(db);
       assert.deepEqual(
         bodies.map((row) => JSON.parse(row.body) as unknown),
