@@ -15,7 +15,7 @@ export interface CpuSample {
   machine: number;
 }
 
-function processSeconds(pid: number | string): number {
+export function processSeconds(pid: number | string): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -48,7 +48,7 @@ function postgresSeconds(databaseName: string): Map<string, number> {
   return seconds;
 }
 
-function machineSeconds(): number {
+export function machineSeconds(): number {
   try {
     const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
       .split('\n')[0]!

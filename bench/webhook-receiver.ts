@@ -67,6 +67,7 @@ export async function startReceiver() {
   };
   return {
     port,
+    pid: child.pid!,
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     reset: () => ask('reset'),
     count: () => ask('count'),

@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { withDefaultUser } from '../src/storage/database.js';
 import { createTestDatabase } from '../test/support/databases.js';
-import { cpuPerRequest, sampleCpu } from './cpu-time.js';
+import { cpuPerRequest, machineSeconds, processSeconds, sampleCpu } from './cpu-time.js';
 import { runRawClient, type RawRequest } from './references/raw-client.js';
 import { watchStatements } from './statements.js';
 import { recordGoal, type GoalRow } from './summary.js';
@@ -138,10 +138,26 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
     };
     const databaseName = new URL(url).pathname.slice(1);
     const statements = await watchStatements(url);
-    const undici = async () => {
+    // µs of CPU per delivery of the receiver, and of the machine's other processes (the sender).
+    const receiverShare = (machine0: number, receiver0: number) => {
+      const perDelivery = (seconds: number) => Math.round((seconds * 1e6) / rows.length);
+      const receiverSeconds = processSeconds(receiver.pid) - receiver0;
+      return {
+        receiver: perDelivery(receiverSeconds),
+        rest: perDelivery(machineSeconds() - machine0 - receiverSeconds),
+      };
+    };
+    const undici = async (round: number) => {
       await receiver.reset();
+      const machine0 = machineSeconds();
+      const receiver0 = processSeconds(receiver.pid);
       await runRawClient(file, origin, workers);
-      return receiver.waitFor(rows.length);
+      const received = await receiver.waitFor(rows.length);
+      const share = receiverShare(machine0, receiver0);
+      console.log(
+        `round ${round}: undici CPU per request: receiver ${share.receiver} µs, the rest of the machine (the client) ${share.rest} µs`,
+      );
+      return received;
     };
     const drain = async (round: number) => {
       await receiver.reset();
@@ -149,13 +165,15 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
       const deliverer = await startBenchService({ BASE_URL: baseUrl }, { database });
       try {
         const cpu0 = sampleCpu(deliverer.process.pid!, databaseName);
+        const receiver0 = processSeconds(receiver.pid);
         const drained = await receiver.waitFor(rows.length);
         // The CPU figures include recording the attempts, which ends a little after the last receipt.
         await recorded(url);
         const cpu1 = sampleCpu(deliverer.process.pid!, databaseName);
+        const receiverCpu = receiverShare(0, receiver0).receiver;
         console.log(
           `round ${round}: drained ${ratePerSecond(drained).toFixed(0)}/s (${drained.count - drained.unique} duplicates); ` +
-            `CPU per delivery (from start-up): ${cpuPerRequest(cpu0, cpu1, rows.length)}`,
+            `CPU per delivery (from start-up): ${cpuPerRequest(cpu0, cpu1, rows.length)}; receiver ${receiverCpu} µs`,
         );
         await statements.report(rows.length, 'drain');
         return drained;
@@ -176,9 +194,9 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
     for (let round = 1; round <= benchRounds; round++) {
       // Odd rounds send with undici first, even rounds drain first.
       const undiciFirst = round % 2 === 1;
-      const rawFirst = undiciFirst ? await undici() : undefined;
+      const rawFirst = undiciFirst ? await undici(round) : undefined;
       const drained = await drain(round);
-      const raw = rawFirst ?? (await undici());
+      const raw = rawFirst ?? (await undici(round));
       row.rounds.push({
         figure: { value: ratePerSecond(drained) },
         reference: { value: ratePerSecond(raw) },
@@ -239,13 +257,15 @@ async function sustainedRows(receiver: Receiver): Promise<GoalRow[]> {
       await receiver.reset();
       await statements.reset();
       const cpu0 = cpuSample();
+      const receiver0 = processSeconds(receiver.pid);
       const started = now();
       const result = await writes(service, 'users', { seconds: benchSeconds });
       const span = now() - started;
       const received = await receiver.waitFor(result.succeeded);
       // The CPU figures include the delivery of every write and the record of its attempt.
       await recorded(url);
-      const cpu = cpuPerRequest(cpu0, cpuSample(), result.succeeded);
+      const receiverCpu = Math.round(((processSeconds(receiver.pid) - receiver0) * 1e6) / result.succeeded);
+      const cpu = `${cpuPerRequest(cpu0, cpuSample(), result.succeeded)}; receiver ${receiverCpu} µs`;
       await statements.report(result.succeeded, 'POST /api/users with the hook');
       return { withHook: result, writeSpan: span, received, cpu };
     };
