@@ -29,19 +29,69 @@ export interface InsertedDeliveries {
  * leave it) and comes back with what a send needs, so the writing instance sends it after the
  * commit without a claim; should that instance die first, the lease runs out and any claim takes
  * the row. The lease starts at the statement's time, later than the caller's clock read before it.
- * Prepared: it runs in every writing transaction that fires an event. The events come through
- * `jsonRows` and the lease through one JSON parameter, so PostgreSQL keeps one generic plan (with
- * array parameters it planned every run anew: ≈ 110 µs of planning per write with no hook
- * subscribed, beside ≈ 10 µs of execution).
+ * Prepared: it runs in every writing transaction that fires an event; both forms keep one generic
+ * plan (with the events as `unnest` arrays PostgreSQL planned every run anew: ≈ 110 µs of planning
+ * per write with no hook subscribed, beside ≈ 10 µs of execution).
  */
 export async function insertDeliveries(
   executor: Kysely<Database>,
   events: { event: string; bodyWithoutHookId: string }[],
   lease?: DirectLease,
 ): Promise<InsertedDeliveries> {
+  const rows = await (events.length === 1
+    ? insertOneEvent(executor, events[0]!, lease)
+    : insertEvents(executor, events, lease));
+  return { written: rows.length, leased: rows.filter((row) => row.leased) };
+}
+
+type InsertedRow = ClaimedDelivery & { leased: boolean };
+
+/**
+ * The usual case, one event, with plain parameters: a third less of PostgreSQL's time than the JSON
+ * rows (≈ 20 µs less per write with no hook subscribed, 20–40 µs with one). The subscribed hooks
+ * are read once, for the rows and for what a send needs.
+ */
+function insertOneEvent(
+  executor: Kysely<Database>,
+  event: { event: string; bodyWithoutHookId: string },
+  lease: DirectLease | undefined,
+): Promise<InsertedRow[]> {
+  const seconds = lease ? lease.leaseMs / 1000 : null;
+  return executePreparedSql<InsertedRow>(
+    executor,
+    'tessera_insert_delivery',
+    sql`
+      WITH h AS (
+        SELECT id, url, headers, signing_key,
+          CASE WHEN id <> ALL (${lease?.skipHookIds ?? []}::text[])
+            THEN statement_timestamp() + make_interval(secs => ${seconds}::float8) END AS ends_at
+        FROM hooks WHERE enabled AND ${event.event}::text = ANY (events)
+      ), inserted AS (
+        INSERT INTO hook_deliveries (id, hook_id, event, body, next_attempt_at, lease_expires_at)
+        SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), h.id, ${event.event},
+               '{"hookId":' || to_json(h.id)::text || ',' || substr(${event.bodyWithoutHookId}, 2),
+               coalesce(h.ends_at, now()), h.ends_at
+        FROM h
+        RETURNING id, hook_id, event, body, attempts, schedule_base, created_at,
+                  lease_expires_at IS NOT NULL AS leased
+      )
+      SELECT i.*, h.url, h.headers, h.signing_key, true AS enabled FROM inserted AS i JOIN h ON h.id = i.hook_id
+    `,
+  );
+}
+
+/**
+ * Several events at once. They come through `jsonRows` and the lease through one JSON parameter, so
+ * PostgreSQL keeps one generic plan whatever their number.
+ */
+function insertEvents(
+  executor: Kysely<Database>,
+  events: { event: string; bodyWithoutHookId: string }[],
+  lease: DirectLease | undefined,
+): Promise<InsertedRow[]> {
   const eventRows = jsonRows(events.map((e) => ({ event: e.event, rest: e.bodyWithoutHookId })));
   const leaseParameter = json(lease ? { seconds: lease.leaseMs / 1000, skip: lease.skipHookIds } : null);
-  const rows = await executePreparedSql<InsertedRow>(
+  return executePreparedSql<InsertedRow>(
     executor,
     'tessera_insert_deliveries',
     sql`
@@ -64,13 +114,7 @@ export async function insertDeliveries(
       FROM inserted AS i LEFT JOIN hooks AS h ON i.leased AND h.id = i.hook_id
     `,
   );
-  return {
-    written: rows.length,
-    leased: rows.filter((row) => row.leased),
-  };
 }
-
-type InsertedRow = ClaimedDelivery & { leased: boolean };
 
 export interface ClaimedDelivery {
   id: string;
