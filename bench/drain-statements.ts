@@ -4,7 +4,6 @@
 // statement (time, WAL, HOT updates). `fresh` skips ANALYZE (a new installation's tables).
 //   node --import tsx bench/drain-statements.ts [deliveries] [claim size] [record batch] [fresh]
 import './use-postgres.js';
-import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { openStorage } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
@@ -16,16 +15,12 @@ import {
   type AttemptRecord,
 } from '../src/webhooks/deliveries.repository.js';
 import { createTestDatabase } from '../test/support/databases.js';
+import { processSeconds } from './cpu-time.js';
 import { loadAverage } from './summary.js';
 
 const [deliveries = 20_000, claimSize = 128, recordBatch = 256] = process.argv.slice(2, 5).map(Number);
 const fresh = process.argv[5] === 'fresh';
 const hooks = 10;
-
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 const database = await createTestDatabase();
 const storage = await openStorage({ databaseUrl: database.env.DATABASE_URL, dataDir: '', poolSize: 1 });
@@ -77,13 +72,13 @@ try {
   const { rows: walWriter } = await sql<{ pid: number }>`
     SELECT pid FROM pg_stat_activity WHERE backend_type = 'walwriter'`.execute(db);
   const walWriterPid = walWriter[0]?.pid;
-  const walWriterSeconds = () => (walWriterPid ? cpuSeconds(walWriterPid) : 0);
+  const walWriterSeconds = () => (walWriterPid ? processSeconds(walWriterPid) : 0);
   const walSyncs = async () =>
     (await sql<{ syncs: string }>`SELECT wal_sync AS syncs FROM pg_stat_wal`.execute(db)).rows[0]!.syncs;
   const syncs0 = Number(await walSyncs());
   const walWriter0 = walWriterSeconds();
   const started = performance.now();
-  const cpu0 = cpuSeconds(pid);
+  const cpu0 = processSeconds(pid);
   let pending: AttemptRecord[] = [];
   let claimed = 0;
   const room = { fullHookIds: [], hookIds: [], rooms: [] };
@@ -111,7 +106,7 @@ try {
     }
     if (batch.length === 0) break;
   }
-  const cpu = cpuSeconds(pid) - cpu0;
+  const cpu = processSeconds(pid) - cpu0;
   const wall = performance.now() - started;
   // Whatever the WAL writer still has to flush of the drain's commits.
   await new Promise((resolve) => setTimeout(resolve, 500));

@@ -4,7 +4,6 @@
 // from /proc, over `calls` calls after a warm-up; the best of three passes, as the machine is shared.
 //   node --import tsx bench/unit-costs.ts [calls]
 import './use-postgres.js';
-import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { insertLogsSql, logRecords } from '../src/audit/log-batch.js';
 import type { Db } from '../src/storage/database.js';
@@ -13,14 +12,10 @@ import { migrateToLatest } from '../src/storage/migrate.js';
 import { executePrepared } from '../src/storage/prepared-statement.js';
 import { insertDeliveries } from '../src/webhooks/deliveries.repository.js';
 import { createTestDatabase } from '../test/support/databases.js';
+import { processSeconds } from './cpu-time.js';
 import { loadAverage } from './summary.js';
 
 const calls = Number(process.argv[2] ?? 3000);
-
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 // A User.Created body of the size the hook benchmark sends.
 const body = JSON.stringify({
@@ -63,9 +58,9 @@ try {
       for (let i = 0; i < 200; i++) await call(db);
       let best = Infinity;
       for (let pass = 0; pass < 3; pass++) {
-        const before = cpuSeconds(pid);
+        const before = processSeconds(pid);
         for (let i = 0; i < calls; i++) await call(db);
-        best = Math.min(best, ((cpuSeconds(pid) - before) * 1e6) / calls);
+        best = Math.min(best, ((processSeconds(pid) - before) * 1e6) / calls);
       }
       console.log(`  ${best.toFixed(0).padStart(4)} µs  ${label}`);
     };

@@ -138,24 +138,19 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
     };
     const databaseName = new URL(url).pathname.slice(1);
     const statements = await watchStatements(url);
-    // µs of CPU per delivery of the receiver, and of the machine's other processes (the sender).
-    const receiverShare = (machine0: number, receiver0: number) => {
-      const perDelivery = (seconds: number) => Math.round((seconds * 1e6) / rows.length);
-      const receiverSeconds = processSeconds(receiver.pid) - receiver0;
-      return {
-        receiver: perDelivery(receiverSeconds),
-        rest: perDelivery(machineSeconds() - machine0 - receiverSeconds),
-      };
-    };
+    const perDelivery = (seconds: number) => Math.round((seconds * 1e6) / rows.length);
     const undici = async (round: number) => {
       await receiver.reset();
       const machine0 = machineSeconds();
       const receiver0 = processSeconds(receiver.pid);
       await runRawClient(file, origin, workers);
       const received = await receiver.waitFor(rows.length);
-      const share = receiverShare(machine0, receiver0);
+      const receiverSeconds = processSeconds(receiver.pid) - receiver0;
+      // The rest of the machine's CPU is the sender's (the machine is otherwise quiet).
+      const rest = machineSeconds() - machine0 - receiverSeconds;
       console.log(
-        `round ${round}: undici CPU per request: receiver ${share.receiver} µs, the rest of the machine (the client) ${share.rest} µs`,
+        `round ${round}: undici CPU per request: receiver ${perDelivery(receiverSeconds)} µs, ` +
+          `the rest of the machine (the client) ${perDelivery(rest)} µs`,
       );
       return received;
     };
@@ -170,7 +165,7 @@ async function backlogRows(receiver: Receiver): Promise<GoalRow> {
         // The CPU figures include recording the attempts, which ends a little after the last receipt.
         await recorded(url);
         const cpu1 = sampleCpu(deliverer.process.pid!, databaseName);
-        const receiverCpu = receiverShare(0, receiver0).receiver;
+        const receiverCpu = perDelivery(processSeconds(receiver.pid) - receiver0);
         console.log(
           `round ${round}: drained ${ratePerSecond(drained).toFixed(0)}/s (${drained.count - drained.unique} duplicates); ` +
             `CPU per delivery (from start-up): ${cpuPerRequest(cpu0, cpu1, rows.length)}; receiver ${receiverCpu} µs`,

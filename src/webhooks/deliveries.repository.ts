@@ -1,8 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { asyncCommit } from '../storage/async-commit.js';
 import type { Db } from '../storage/database.js';
 import { newIds } from '../storage/ids.js';
-import { json } from '../storage/json.js';
 import { jsonRows } from '../storage/json-rows.js';
 import { executePreparedSql } from '../storage/prepared-statement.js';
 import type { Database } from '../storage/schema.js';
@@ -48,70 +47,69 @@ type InsertedRow = ClaimedDelivery & { leased: boolean };
 
 /**
  * The usual case, one event, with plain parameters: a third less of PostgreSQL's time than the JSON
- * rows (≈ 20 µs less per write with no hook subscribed, 20–40 µs with one). The subscribed hooks
- * are read once, for the rows and for what a send needs.
+ * rows (≈ 33 µs less per write, with or without a hook subscribed).
  */
 function insertOneEvent(
   executor: Kysely<Database>,
   event: { event: string; bodyWithoutHookId: string },
   lease: DirectLease | undefined,
 ): Promise<InsertedRow[]> {
-  const seconds = lease ? lease.leaseMs / 1000 : null;
-  return executePreparedSql<InsertedRow>(
+  return insertForHooks(
     executor,
     'tessera_insert_delivery',
-    sql`
-      WITH h AS (
-        SELECT id, url, headers, signing_key,
-          CASE WHEN id <> ALL (${lease?.skipHookIds ?? []}::text[])
-            THEN statement_timestamp() + make_interval(secs => ${seconds}::float8) END AS ends_at
-        FROM hooks WHERE enabled AND ${event.event}::text = ANY (events)
-      ), inserted AS (
-        INSERT INTO hook_deliveries (id, hook_id, event, body, next_attempt_at, lease_expires_at)
-        SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), h.id, ${event.event},
-               '{"hookId":' || to_json(h.id)::text || ',' || substr(${event.bodyWithoutHookId}, 2),
-               coalesce(h.ends_at, now()), h.ends_at
-        FROM h
-        RETURNING id, hook_id, event, body, attempts, schedule_base, created_at,
-                  lease_expires_at IS NOT NULL AS leased
-      )
-      SELECT i.*, h.url, h.headers, h.signing_key, true AS enabled FROM inserted AS i JOIN h ON h.id = i.hook_id
-    `,
+    sql`SELECT h.id AS hook_id, ${event.event}::text AS event, ${event.bodyWithoutHookId}::text AS rest
+        FROM hooks AS h WHERE h.enabled AND ${event.event}::text = ANY (h.events)`,
+    lease,
   );
 }
 
-/**
- * Several events at once. They come through `jsonRows` and the lease through one JSON parameter, so
- * PostgreSQL keeps one generic plan whatever their number.
- */
+/** Several events at once, through `jsonRows`: one generic plan whatever their number. */
 function insertEvents(
   executor: Kysely<Database>,
   events: { event: string; bodyWithoutHookId: string }[],
   lease: DirectLease | undefined,
 ): Promise<InsertedRow[]> {
   const eventRows = jsonRows(events.map((e) => ({ event: e.event, rest: e.bodyWithoutHookId })));
-  const leaseParameter = json(lease ? { seconds: lease.leaseMs / 1000, skip: lease.skipHookIds } : null);
-  return executePreparedSql<InsertedRow>(
+  return insertForHooks(
     executor,
     'tessera_insert_deliveries',
+    sql`SELECT h.id AS hook_id, e ->> 'event' AS event, e ->> 'rest' AS rest
+        FROM ${eventRows} AS e JOIN hooks AS h ON h.enabled AND e ->> 'event' = ANY (h.events)`,
+    lease,
+  );
+}
+
+/**
+ * Inserts a row per (hook_id, event, rest) that `wanted` selects, leased unless there is no lease
+ * or its hook is skipped, and returns each with its hook's send settings.
+ */
+function insertForHooks(
+  executor: Kysely<Database>,
+  name: string,
+  wanted: RawBuilder<unknown>,
+  lease: DirectLease | undefined,
+): Promise<InsertedRow[]> {
+  const seconds = lease ? lease.leaseMs / 1000 : null;
+  return executePreparedSql<InsertedRow>(
+    executor,
+    name,
     sql`
-      WITH lease AS (
-        SELECT statement_timestamp() + make_interval(secs => (l ->> 'seconds')::float8) AS ends_at,
-               ARRAY(SELECT jsonb_array_elements_text(l -> 'skip')) AS skip
-        FROM (SELECT ${leaseParameter}::jsonb AS l) AS p
-      ), inserted AS (
+      WITH wanted AS (${wanted}), inserted AS (
         INSERT INTO hook_deliveries (id, hook_id, event, body, next_attempt_at, lease_expires_at)
-        SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), h.id, e->>'event',
-               '{"hookId":' || to_json(h.id)::text || ',' || substr(e->>'rest', 2),
-               coalesce(t.ends_at, now()), t.ends_at
-        FROM ${eventRows} AS e
-        JOIN hooks h ON h.enabled AND e->>'event' = ANY (h.events)
-        LEFT JOIN lease AS t ON h.id <> ALL (t.skip)
+        SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.hook_id, w.event,
+               '{"hookId":' || to_json(w.hook_id)::text || ',' || substr(w.rest, 2),
+               coalesce(w.ends_at, now()), w.ends_at
+        FROM (
+          SELECT wanted.*,
+            CASE WHEN hook_id <> ALL (${lease?.skipHookIds ?? []}::text[])
+              THEN statement_timestamp() + make_interval(secs => ${seconds}::float8) END AS ends_at
+          FROM wanted
+        ) AS w
         RETURNING id, hook_id, event, body, attempts, schedule_base, created_at,
                   lease_expires_at IS NOT NULL AS leased
       )
       SELECT i.*, h.url, h.headers, h.signing_key, true AS enabled
-      FROM inserted AS i LEFT JOIN hooks AS h ON i.leased AND h.id = i.hook_id
+      FROM inserted AS i JOIN hooks AS h ON h.id = i.hook_id
     `,
   );
 }

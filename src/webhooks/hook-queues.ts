@@ -48,12 +48,9 @@ export class HookQueues<T extends { hook_id: string }> {
   /** Queues the rows a claim given `room` returned, noting the hooks it may have left rows of. */
   push(rows: T[], room: ClaimRoom): void {
     const allowed = new Map(room.hookIds.map((hookId, i) => [hookId, room.rooms[i]!]));
+    this.add(rows);
     const taken = new Map<string, number>();
-    for (const row of rows) {
-      this.hookQueue(row.hook_id).rows.push(row);
-      taken.set(row.hook_id, (taken.get(row.hook_id) ?? 0) + 1);
-      this.queuedCount++;
-    }
+    for (const row of rows) taken.set(row.hook_id, (taken.get(row.hook_id) ?? 0) + 1);
     for (const [hookId, count] of taken) {
       if (count >= (allowed.get(hookId) ?? this.budget)) this.hooks.get(hookId)!.more = true;
     }
@@ -63,7 +60,7 @@ export class HookQueues<T extends { hook_id: string }> {
     }
   }
 
-  /** Queues rows leased to this instance as they were written (no claim, so no room to note). */
+  /** Queues rows, e.g. those leased to this instance as they were written (no claim, no room to note). */
   add(rows: T[]): void {
     for (const row of rows) this.hookQueue(row.hook_id).rows.push(row);
     this.queuedCount += rows.length;
