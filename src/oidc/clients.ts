@@ -44,7 +44,7 @@ export function keepClientsWithMetadata(provider: Provider, db: Db): void {
 async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetadata | undefined> {
   const app = await db
     .selectFrom('applications')
-    .select(['id', 'type', 'secret', 'oidc_client_metadata', 'custom_client_metadata'])
+    .select(['id', 'name', 'type', 'secret', 'oidc_client_metadata', 'custom_client_metadata'])
     .where('id', '=', clientId)
     .executeTakeFirst();
   if (!app) return undefined;
@@ -69,7 +69,8 @@ async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetad
   return {
     client_id: app.id,
     ...(isPublic ? {} : { client_secret: app.secret ?? standInSecret(app.id), [SECRETS_METADATA]: secrets }),
-    client_name: app.id,
+    // What the hosted pages call the application (the sign-out prompt): its name, as in the console.
+    client_name: app.name,
     application_type: app.type === 'Native' ? 'native' : 'web',
     grant_types: grantTypes,
     response_types: interactive ? ['code'] : [],

@@ -15,17 +15,22 @@ export async function createApplication(
   t: TestService,
   type: ApplicationType,
   options: {
+    name?: string;
     redirectUri?: string;
+    postLogoutRedirectUris?: string[];
     isThirdParty?: boolean;
     customClientMetadata?: Record<string, unknown>;
   } = {},
 ): Promise<TestApplication> {
   const redirectUri = options.redirectUri ?? `${t.baseUrl}/test-callback/${type.toLowerCase()}-${newId(6)}`;
   const app = await apiOk<{ id: string; secret: string }>(t, 'POST', '/applications', {
-    name: `${type} test app`,
+    name: options.name ?? `${type} test app`,
     type,
     isThirdParty: options.isThirdParty ?? false,
-    oidcClientMetadata: { redirectUris: [redirectUri], postLogoutRedirectUris: [] },
+    oidcClientMetadata: {
+      redirectUris: [redirectUri],
+      postLogoutRedirectUris: options.postLogoutRedirectUris ?? [],
+    },
     ...(options.customClientMetadata ? { customClientMetadata: options.customClientMetadata } : {}),
   });
   return { id: app.id, type, secret: app.secret, redirectUri };

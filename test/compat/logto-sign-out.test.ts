@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserUnavailable, cspViolationsOf, launchBrowser, newPage } from '../support/browser.js';
+import { startLogtoSpa } from '../support/logto-spa.js';
+import { startLogtoWebApp } from '../support/logto-web-app.js';
+import { startTestService } from '../support/service.js';
+import { createUser } from '../support/sign-in-fixtures.js';
+
+/**
+ * Sign-out as real applications do it: on an origin other than the service's, through Logto's
+ * SDKs, in Chromium. The application sends the browser to the end-session endpoint with its ID
+ * token and registered post-logout URI; the user confirms on the hosted page; the browser must
+ * arrive at that URI (across origins, under the page's Content-Security-Policy) with the session
+ * ended, so that the next sign-in asks for credentials again.
+ */
+
+async function enterPassword(page: Page, username: string, password: string) {
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The hosted confirmation names the application, and its "Sign out" ends at `postLogoutUri`. */
+async function confirmSignOut(page: Page, applicationName: string, postLogoutUri: string) {
+  await page.getByText(`${applicationName} asks to sign you out.`).waitFor();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.waitForURL((url) => `${url.origin}${url.pathname}` === postLogoutUri);
+  assert.deepEqual(cspViolationsOf(page), [], 'the browser refused nothing under the CSP');
+}
+
+describe('signing out of applications on other origins', { skip: browserUnavailable() }, async () => {
+  const t = await startTestService();
+  const browser = await launchBrowser();
+  const password = 'Sign-Out-Password-1';
+
+  it('@logto/browser: an SPA lands on its post-logout URI and the session is gone', async () => {
+    const spa = await startLogtoSpa(t, 'Shop SPA');
+    const user = await createUser(t, password);
+    const page = await newPage(browser);
+    await page.goto(spa.origin);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await enterPassword(page, user.username, password);
+    await page.getByText(`Signed in as ${user.id}`).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await confirmSignOut(page, 'Shop SPA', `${spa.origin}/signed-out`);
+    await page.getByRole('heading', { name: 'Signed out' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Username or e-mail').waitFor();
+  });
+
+  it('@logto/node: a Traditional web app lands on its post-logout URI and the session is gone', async () => {
+    const web = await startLogtoWebApp(t, 'Shop Web');
+    const user = await createUser(t, password);
+    const page = await newPage(browser);
+    await page.goto(web.origin);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await enterPassword(page, user.username, password);
+    await page.getByText(`Signed in as ${user.id}`).waitFor();
+
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await confirmSignOut(page, 'Shop Web', `${web.origin}/signed-out`);
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Username or e-mail').waitFor();
+  });
+});
