@@ -24,8 +24,16 @@ async function enterPassword(page: Page, username: string, password: string) {
 /** The hosted confirmation names the application, and its "Sign out" ends at `postLogoutUri`. */
 async function confirmSignOut(page: Page, applicationName: string, postLogoutUri: string) {
   await page.getByText(`${applicationName} asks to sign you out.`).waitFor();
+  // A refused redirect leaves the page where it is: fail with the browser's words, not a timeout.
+  const refusal = page.waitForEvent('console', {
+    predicate: (message) => /Content Security Policy/i.test(message.text()),
+    timeout: 0,
+  });
+  refusal.catch(() => undefined);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await page.waitForURL((url) => `${url.origin}${url.pathname}` === postLogoutUri);
+  const arrived = page.waitForURL((url) => `${url.origin}${url.pathname}` === postLogoutUri);
+  const refused = await Promise.race([arrived.then(() => undefined), refusal.then((m) => m.text())]);
+  assert.equal(refused, undefined, 'the browser refused the way to the post-logout URI');
   assert.deepEqual(cspViolationsOf(page), [], 'the browser refused nothing under the CSP');
 }
 
