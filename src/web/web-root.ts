@@ -32,3 +32,26 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
   "base-uri 'none'",
 ].join('; ');
+
+/**
+ * The source expression under which a form's submission may end at `uri` (Chromium checks
+ * `form-action` against every redirect of a submission, not only its action): an http(s) URI's
+ * origin, a native app's private-use scheme (RFC 8252 7.1) as that scheme; nothing otherwise.
+ */
+export function formTargetSource(uri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  return /^[a-z][a-z\d+.-]*:$/.test(url.protocol) ? url.protocol : undefined;
+}
+
+/** `policy` with its `form-action` also allowing exactly the sources of `targets`. */
+export function allowFormTargets(policy: string, targets: readonly string[]): string {
+  const sources = targets.flatMap((uri) => formTargetSource(uri) ?? []);
+  if (sources.length === 0) return policy;
+  return policy.replace("form-action 'self'", `form-action 'self' ${[...new Set(sources)].join(' ')}`);
+}

@@ -9,11 +9,10 @@ import { createApplication } from './sign-in-fixtures.js';
  * says who is signed in. Registered as a Traditional application.
  */
 export async function startLogtoWebApp(t: TestService, name: string) {
-  let sdk: ReturnType<typeof logtoSdk> | undefined;
   const origin = await listenAsApplication((req, res) => {
     const url = new URL(req.url ?? '/', origin);
     void route(url).then(
-      (outcome) => (outcome.redirect ? redirect(res, outcome.redirect) : sendHtml(res, outcome.html)),
+      (outcome) => ('redirect' in outcome ? redirect(res, outcome.redirect) : sendHtml(res, outcome.html)),
       (error: unknown) => {
         res.writeHead(500, { 'content-type': 'text/plain' });
         res.end(String(error));
@@ -25,10 +24,10 @@ export async function startLogtoWebApp(t: TestService, name: string) {
     redirectUri: `${origin}/callback`,
     postLogoutRedirectUris: [`${origin}/signed-out`],
   });
-  sdk = logtoSdk(t, app, { scopes: [] });
+  const sdk = logtoSdk(t, app, { scopes: [] });
 
-  async function route(url: URL): Promise<{ redirect: string; html?: never } | { html: string; redirect?: never }> {
-    const { client, navigations } = sdk!;
+  async function route(url: URL): Promise<{ redirect: string } | { html: string }> {
+    const { client, navigations } = sdk;
     switch (url.pathname) {
       case '/sign-in':
         await client.signIn(`${origin}/callback`);
@@ -42,7 +41,8 @@ export async function startLogtoWebApp(t: TestService, name: string) {
       case '/signed-out':
         return { html: page('Signed out', '<a href="/sign-in">Sign in</a>') };
       default: {
-        if (!(await client.isAuthenticated())) return { html: page('Signed out', '<a href="/sign-in">Sign in</a>') };
+        if (!(await client.isAuthenticated()))
+          return { html: page('Signed out', '<a href="/sign-in">Sign in</a>') };
         const { sub } = await client.getIdTokenClaims();
         return { html: page('Signed in', `<p>Signed in as ${sub}</p><a href="/sign-out">Sign out</a>`) };
       }
