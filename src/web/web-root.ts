@@ -38,7 +38,7 @@ export const PAGE_CSP = [
  * `form-action` against every redirect of a submission, not only its action): an http(s) URI's
  * origin, a native app's private-use scheme (RFC 8252 7.1) as that scheme; nothing otherwise.
  */
-export function formTargetSource(uri: string): string | undefined {
+function formTargetSource(uri: string): string | undefined {
   let url: URL;
   try {
     url = new URL(uri);
