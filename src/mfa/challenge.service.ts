@@ -34,7 +34,8 @@ async function answerChallenge(
   const userId = identifiedUser(step);
   const services = step.request.server.services;
   const identifier = await lockoutIdentifier(step, userId);
-  await underLockout(services, { identifier, userId, context: contextOf(step) }, async () =>
+  const guarded = { identifier, userId, factor: type, context: contextOf(step) };
+  await underLockout(services, guarded, async () =>
     (await check(userId))
       ? { outcome: 'success', value: undefined }
       : { outcome: 'failure', error: failure() },
