@@ -21,7 +21,7 @@ import { credentialsOf } from './factor-views.js';
 /**
  * A second factor answering the challenge of a sign-in. The identifier the user signed in with
  * is checked for a lock first (the attempt reserved); a wrong answer counts towards the account's
- * lockout like a wrong password.
+ * lockout under this factor's own count, which no right password clears.
  */
 async function answerChallenge(
   step: ExperienceStep,
