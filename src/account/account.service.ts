@@ -84,7 +84,7 @@ export async function verifyAccountCode(
   }
   await underLockout(
     services,
-    { identifier, userId: undefined, context: accountContext(request, caller) },
+    { identifier, userId: undefined, factor: 'VerificationCode', context: accountContext(request, caller) },
     async () => codeVerdict(await checkCode(services.db, record.id, input.code)),
   );
   return record.id;

@@ -31,6 +31,7 @@ export async function verifyAccountPassword(
     {
       identifier: { type: 'username', value: caller.userId },
       userId: caller.userId,
+      factor: 'Password',
       context: accountContext(request, caller),
     },
     async () => {

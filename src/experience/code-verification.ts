@@ -99,7 +99,12 @@ export async function verifyExperienceCode(
   const account = await findUserByIdentifier(services.db, identifier);
   await underLockout(
     services,
-    { identifier, userId: account?.id, context: experienceContext(request, interaction, state) },
+    {
+      identifier,
+      userId: account?.id,
+      factor: 'VerificationCode',
+      context: experienceContext(request, interaction, state),
+    },
     async () => codeVerdict(await checkCode(services.db, verification.id, input.code)),
   );
   await repository.markVerified(services.db, verification.id);

@@ -82,8 +82,17 @@ export async function requireVerified(db: Db, interactionUid: string, id: string
  */
 async function assertNotSsoOnly(db: Db, verification: Verified) {
   const identifier = verification.identifier;
-  if (identifier?.type !== 'email' || !(await loadSignInExperience(db)).singleSignOnEnabled) return;
-  const connectorIds = await ssoConnectorIdsForDomain(db, emailDomain(identifier.value));
+  if (identifier?.type === 'email') await assertEmailNotSsoOnly(db, identifier.value);
+}
+
+/**
+ * The same rule for an e-mail however it was proven (a code, a password's identifier, a social
+ * provider's assertion): only the domain's SSO connector may stand for it, so that an account
+ * de-provisioned at the enterprise's identity provider has no other way in.
+ */
+export async function assertEmailNotSsoOnly(db: Db, email: string) {
+  if (!(await loadSignInExperience(db)).singleSignOnEnabled) return;
+  const connectorIds = await ssoConnectorIdsForDomain(db, emailDomain(email));
   if (connectorIds.length === 0) return;
   throw new ApiError(
     422,

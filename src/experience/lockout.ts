@@ -8,6 +8,7 @@ import {
   releaseAttempt,
   reserveAttempt,
   takeLock,
+  type LockoutFactor,
   type LockoutKey,
   type LockoutSettings,
 } from './lockout.repository.js';
@@ -41,45 +42,49 @@ export interface GuardedCheck {
   /** The identifier as typed; the lock is on the account when `userId` is known, else on this. */
   identifier: InteractionIdentifier;
   userId: string | undefined;
+  /** The secret checked: its failures are counted apart, and only its own success clears them. */
+  factor: LockoutFactor;
   context: TriggerContext;
 }
 
 /**
- * Consecutive failed verifications (password or code, any flow, any instance) lock the account
- * they were aimed at, or the identifier when nobody has it: further attempts are refused, right
- * secret or not, until the lock expires. The attempt is reserved before `check` runs, so a burst
- * of concurrent guesses gets at most the limit checked; the failure that takes the lock fires
- * `Identifier.Lockout`, exactly once per lock.
+ * Consecutive failed verifications of one factor (password, code, TOTP, backup code, WebAuthn;
+ * any flow, any instance) lock the account they were aimed at, or the identifier when nobody has
+ * it: further attempts at every factor are refused, right secret or not, until the lock expires.
+ * Each factor keeps its own count and only its own success clears it, so proving the password
+ * again never buys fresh guesses at the second factor. The attempt is reserved before `check`
+ * runs, so a burst of concurrent guesses gets at most the limit checked; the failure that takes
+ * the lock fires `Identifier.Lockout`, exactly once per lock.
  */
 export async function underLockout<T>(
   services: Services,
-  { identifier, userId, context }: GuardedCheck,
+  { identifier, userId, factor, context }: GuardedCheck,
   check: () => Promise<Verdict<T>>,
 ): Promise<T> {
   const { db } = services;
   const policy = await lockoutPolicy(services);
   const normalized = normalizeIdentifier(identifier);
   const key: LockoutKey = userId ? { type: 'user', value: userId } : normalized;
-  const attempt = await reserveAttempt(db, key, policy);
+  const attempt = await reserveAttempt(db, key, factor, policy);
   if (attempt === undefined) throw verificationBlocked();
 
   let verdict: Verdict<T>;
   try {
     verdict = await check();
   } catch (error) {
-    await releaseAttempt(db, key);
+    await releaseAttempt(db, key, factor);
     throw error;
   }
   switch (verdict.outcome) {
     case 'success':
-      await clearFailures(db, key);
+      await clearFailures(db, key, factor);
       return verdict.value;
     case 'neutral':
-      await releaseAttempt(db, key);
+      await releaseAttempt(db, key, factor);
       throw verdict.error;
     case 'failure':
       if (attempt < policy.maxFailures) throw verdict.error;
-      if (await takeLock(db, key, policy.lockSeconds)) {
+      if (await takeLock(db, key, factor, policy.lockSeconds)) {
         await fireEvents(db, context, [
           { event: 'Identifier.Lockout', payload: { type: normalized.type, value: normalized.value } },
         ]);

@@ -33,7 +33,7 @@ export async function verifyPasswordIdentity(
   const user = await findUserByIdentifier(db, identifier);
   const verified = await underLockout(
     services,
-    { identifier, userId: user?.id, context },
+    { identifier, userId: user?.id, factor: 'Password', context },
     async (): Promise<Verdict<SignInCandidate>> => {
       const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
       const outcome = !user || !matches ? invalidCredentials() : user.isSuspended ? userSuspended() : user;

@@ -13,7 +13,12 @@ import {
 } from './errors.js';
 import * as repository from './experience.repository.js';
 import type { ExperienceState } from './experience.repository.js';
-import { addVerifiedIdentifier, assertIdentifierFree, requireVerified } from './identification.js';
+import {
+  addVerifiedIdentifier,
+  assertEmailNotSsoOnly,
+  assertIdentifierFree,
+  requireVerified,
+} from './identification.js';
 import { assertPasswordAccepted } from './password-policy.js';
 import { assertSignUpAllowed, loadSignInExperience } from './sign-in-experience.js';
 
@@ -41,6 +46,7 @@ export async function addProfile(
     if (event === 'ForgotPassword') throw notSupportedForForgotPassword(400);
     const verification = await requireVerified(db, uid, input.verificationId);
     if (verification.identifier?.type !== input.type) throw verificationNotFound();
+    if (input.type === 'email') await assertEmailNotSsoOnly(db, verification.identifier.value);
     if (event === 'Register') return addVerifiedIdentifier(db, uid, verification);
     if (!state.userId) throw identifierNotFound();
     await assertIdentifierFree(db, verification.identifier, state.userId);

@@ -21,7 +21,7 @@ import { credentialsOf } from './factor-views.js';
 /**
  * A second factor answering the challenge of a sign-in. The identifier the user signed in with
  * is checked for a lock first (the attempt reserved); a wrong answer counts towards the account's
- * lockout like a wrong password.
+ * lockout under this factor's own count, which no right password clears.
  */
 async function answerChallenge(
   step: ExperienceStep,
@@ -34,7 +34,8 @@ async function answerChallenge(
   const userId = identifiedUser(step);
   const services = step.request.server.services;
   const identifier = await lockoutIdentifier(step, userId);
-  await underLockout(services, { identifier, userId, context: contextOf(step) }, async () =>
+  const guarded = { identifier, userId, factor: type, context: contextOf(step) };
+  await underLockout(services, guarded, async () =>
     (await check(userId))
       ? { outcome: 'success', value: undefined }
       : { outcome: 'failure', error: failure() },

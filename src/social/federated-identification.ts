@@ -9,7 +9,7 @@ import {
 } from '../experience/errors.js';
 import * as experience from '../experience/experience.repository.js';
 import type { ExperienceState } from '../experience/experience.repository.js';
-import { assertActive } from '../experience/identification.js';
+import { assertActive, assertEmailNotSsoOnly } from '../experience/identification.js';
 import { loadSignInExperience } from '../experience/sign-in-experience.js';
 import { findUserBySsoIdentity } from '../sso/sso-connectors.repository.js';
 import { findFederatedOutcome, type FederatedOutcome } from './federated-verification.js';
@@ -46,6 +46,9 @@ export async function identifyFederated(
   const isSocial = Boolean(social);
   if (!isSocial && !(await loadSignInExperience(db)).singleSignOnEnabled) throw signInMethodNotEnabled();
   const { identity } = outcome;
+  // A social provider's word for an SSO-claimed e-mail is no way around the enterprise's IdP,
+  // not even through an identity linked before the domain was claimed (verified or not, as Logto).
+  if (isSocial && identity.email) await assertEmailNotSsoOnly(db, identity.email);
   const linkedTo = isSocial
     ? (await findUserBySocialIdentity(db, outcome.namespace, identity.id))?.id
     : (await findUserBySsoIdentity(db, outcome.namespace, identity.id))?.user_id;

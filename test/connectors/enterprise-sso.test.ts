@@ -137,6 +137,35 @@ describe('enterprise SSO through an upstream OpenID Provider', async () => {
     }
   });
 
+  it('refuses an e-mail of the domain added to the profile by a code, at registration and sign-in (session.sso_enabled)', async () => {
+    const password = 'Corp-Password-2';
+    const register = await openExperience(t, app);
+    expectStatus(await register.call('PUT', '', { interactionEvent: 'Register' }), 204);
+    const username = `corp_${newId(8)}`;
+    expectStatus(await register.call('POST', '/profile', { type: 'username', value: username }), 204);
+    expectStatus(await register.call('POST', '/profile', { type: 'password', value: password }), 204);
+    const identifier = { type: 'email' as const, value: `profile.${newId(6)}@${domain}` };
+    const added = await verifyByCode(t, register.call, identifier);
+    const body = { type: 'email', verificationId: added };
+    expectStatus(await register.call('POST', '/profile', body), 422, 'session.sso_enabled');
+
+    // An account signing in by username gets no e-mail of the domain either.
+    expectStatus(await t.api('POST', '/users', { username, password }), 200);
+    await events.take();
+    const { call } = await openExperience(t, app);
+    expectStatus(await call('PUT', '', { interactionEvent: 'SignIn' }), 204);
+    const verified = await call('POST', '/verification/password', {
+      identifier: { type: 'username', value: username },
+      password,
+    });
+    expectStatus(await call('POST', '/identification', expectStatus(verified, 200)), 204);
+    const linked = await verifyByCode(t, call, { type: 'email', value: `linked.${newId(6)}@${domain}` });
+    const refused = await call('POST', '/profile', { type: 'email', verificationId: linked });
+    assert.deepEqual(expectStatus(refused, 422, 'session.sso_enabled').data, {
+      ssoConnectors: [{ id: connector.id }],
+    });
+  });
+
   it('routes and identifies no one while the sign-in experience has SSO off', async () => {
     expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: false }), 200);
     try {

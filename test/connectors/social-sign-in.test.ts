@@ -173,6 +173,54 @@ describe('social sign-in through an upstream OpenID Provider', async () => {
     assert.equal(refused.data, undefined);
   });
 
+  it('refuses an e-mail of an SSO-only domain asserted by a social provider (session.sso_enabled, #24 finding 7)', async () => {
+    const domain = `corp-${newId(6)}.example`;
+    const sso = expectStatus(
+      await t.api<Json>('POST', '/sso-connectors', {
+        providerName: 'OIDC',
+        connectorName: `Corp ${newId(4)}`,
+        config: { issuer: idp.issuer, clientId: `corp-${newId(6)}`, clientSecret: newId(24) },
+        domains: [domain],
+      }),
+      200,
+    );
+    const email = `ada.${newId(6)}@${domain}`;
+    const existing = expectStatus(await t.api<Json>('POST', '/users', { primaryEmail: email }), 200);
+    // Before the domain is SSO-only, the person links a social identity asserting the e-mail.
+    const linkedSub = person(email);
+    const linking = await social(linkedSub, 'SignIn');
+    expectStatus(linking.verify, 200);
+    const linked = await finishSignIn(linking.call, linking.authorization, {
+      verificationId: linking.verificationId,
+      linkSocialIdentity: true,
+    });
+    assert.equal(linked.userId, existing.id);
+    await events.take();
+
+    const refusedFor = async (sub: string, event: string, body: object = {}) => {
+      const journey = await social(sub, event);
+      expectStatus(journey.verify, 200);
+      const verificationId = journey.verificationId;
+      const answer = await journey.call('POST', '/identification', { verificationId, ...body });
+      const refused = expectStatus(answer, 422, 'session.sso_enabled');
+      assert.deepEqual(refused.data, { ssoConnectors: [{ id: sso.id }] });
+    };
+    expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: true }), 200);
+    try {
+      // The identity linked before: de-provisioned at the enterprise's IdP, it must not still get in.
+      await refusedFor(linkedSub, 'SignIn');
+      // Another provider account asserting the e-mail, offering to link it.
+      await refusedFor(person(email), 'SignIn', { linkSocialIdentity: true });
+      // A new account with an e-mail of the domain, registered through the social provider.
+      await refusedFor(person(`new.${newId(6)}@${domain.toUpperCase()}`), 'Register');
+    } finally {
+      expectStatus(await t.api('PATCH', '/sign-in-exp', { singleSignOnEnabled: false }), 200);
+    }
+    assert.deepEqual(names(await events.take()), [], 'no sign-in, no link, no registration');
+    const user = expectStatus(await t.api<Json>('GET', `/users/${existing.id}`), 200);
+    assert.deepEqual(Object.keys(user.identities), ['upstream']);
+  });
+
   for (const mode of ['bad-signature', 'wrong-audience', 'wrong-nonce', 'expired'] as Tamper[]) {
     it(`refuses an ID token with ${mode}`, async () => {
       const sub = person(`tampered.${newId(6)}@example.com`);

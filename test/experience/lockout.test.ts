@@ -116,6 +116,31 @@ describe('identifier lockout', async () => {
     assert.equal(lockout.value, email);
   });
 
+  it('counts wrong codes apart from passwords: a right password clears only password failures', async () => {
+    const email = `mixed.${newId(6)}@example.com`;
+    const user = await newUser(t, { primaryEmail: email });
+    await events.take();
+    const { call } = await signInSession();
+    const identifier = { type: 'email', value: email };
+    const sent = expectStatus(await call('POST', '/verification/verification-code', { identifier }), 200);
+    const code = await latestCode(t, email);
+    const verify = (value: string) =>
+      call('POST', '/verification/verification-code/verify', {
+        identifier,
+        verificationId: sent.verificationId,
+        code: value,
+      });
+    const mismatch = 'verification_code.code_mismatch';
+    expectStatus(await verify(wrongCode(code)), 400, mismatch);
+    expectStatus(await verify(wrongCode(code)), 400, mismatch);
+    // Proving the password is no proof of the code: the third wrong code still locks.
+    expectStatus(await tryPassword(call, user.username, password), 200);
+    expectStatus(await verify(wrongCode(code)), 400, BLOCKED);
+    expectStatus(await verify(code), 400, BLOCKED);
+    expectStatus(await tryPassword(call, user.username, password), 400, BLOCKED);
+    assert.deepEqual(names(await events.take()), ['Identifier.Lockout']);
+  });
+
   it(
     'holds a lock taken through one instance on another (PostgreSQL)',
     { skip: backend !== 'postgres' },

@@ -181,6 +181,18 @@ describe('hosted pages in Chromium: social sign-in and enterprise SSO at a real 
     assert.equal(userDataPayload.parse(only(fired, 'User.Created')).data.primaryEmail, email);
   });
 
+  it('refuses a social sign-in asserting an e-mail of the SSO domain, in words (#24 finding 7)', async () => {
+    const sub = person(`social.${newId(6)}@${domain}`);
+    const page = await chromium.newPage({ width: 360, height: 740 });
+    await openSignIn(t, app, page);
+    await page.getByRole('button', { name: 'Continue with Upstream' }).click();
+    await signInUpstream(page, sub);
+    await page.getByRole('heading', { name: 'We can’t continue this sign-in' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'signs in through your organization' }).waitFor();
+    assert.ok(page.url().startsWith(`${t.baseUrl}/sign-in/callback/${socialId}`), 'not back at the app');
+    assert.deepEqual(names(await events.take()), [], 'no account, no sign-in');
+  });
+
   it('ends a forged, refused or unconfirmed callback on the error page in words, never JSON', async () => {
     const page = await chromium.newPage({ width: 360, height: 740 });
     const callback = `${t.baseUrl}/sign-in/callback/${socialId}`;

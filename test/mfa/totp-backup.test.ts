@@ -134,33 +134,63 @@ describe('MFA: TOTP and backup codes through the Experience API', async () => {
     assert.equal(factors.find((f: { type: string }) => f.type === 'BackupCode').remainCodes, 9);
   });
 
-  it('counts wrong second factors towards the identifier lockout', async () => {
+  it('counts each second factor apart; a lock by one of them holds for every factor', async () => {
     const user = await createUser(t, password);
-    const { secret } = await enrol(user.username);
+    const { secret, codes } = await enrol(user.username);
     await events.take();
     const { call } = await identifiedSignIn(t, app, user.username, password);
-    const wrong = { code: totpCode(secret, Date.now() - 10 * 60_000) };
-    expectStatus(
-      await call('POST', '/verification/totp/verify', wrong),
-      400,
-      'session.mfa.invalid_totp_code',
-    );
-    expectStatus(
-      await call('POST', '/verification/backup-code/verify', { code: 'nope-nope' }),
-      400,
-      'session.mfa.invalid_backup_code',
-    );
-    expectStatus(await call('POST', '/verification/totp/verify', wrong), 400, BLOCKED);
-    expectStatus(await call('POST', '/verification/totp/verify', { code: totpCode(secret) }), 400, BLOCKED);
+    const wrong = (minutes: number) => ({ code: totpCode(secret, Date.now() - minutes * 60_000) });
+    const invalidTotp = 'session.mfa.invalid_totp_code';
+    expectStatus(await call('POST', '/verification/totp/verify', wrong(10)), 400, invalidTotp);
+    // A wrong backup code counts on its own: the TOTP code's count goes on from one.
+    const backup = (code: string) => call('POST', '/verification/backup-code/verify', { code });
+    expectStatus(await backup('nope-nope'), 400, 'session.mfa.invalid_backup_code');
+    expectStatus(await call('POST', '/verification/totp/verify', wrong(20)), 400, invalidTotp);
+    expectStatus(await call('POST', '/verification/totp/verify', wrong(30)), 400, BLOCKED);
     const fired = await events.take();
     assert.deepEqual(names(fired), ['Identifier.Lockout']);
     const lockout = lockoutPayload.parse(fired[0]);
     assert.equal(lockout.value, user.username.toLowerCase());
-    // The lock is the identifier's: its password is refused too while locked.
+    // The lock is the account's: the right TOTP code, a right backup code and its password are refused.
+    expectStatus(
+      await call('POST', '/verification/totp/verify', { code: nextTotpCode(secret) }),
+      400,
+      BLOCKED,
+    );
+    expectStatus(await backup(codes[0]!), 400, BLOCKED);
     const next = await openExperience(t, app);
     expectStatus(await next.call('PUT', '', { interactionEvent: 'SignIn' }), 204);
     const identifier = { type: 'username', value: user.username };
     expectStatus(await next.call('POST', '/verification/password', { identifier, password }), 400, BLOCKED);
+  });
+
+  it('keeps counting wrong TOTP codes across correct passwords: the lock holds (#24, finding 1)', async () => {
+    const user = await createUser(t, password);
+    const { secret } = await enrol(user.username);
+    await events.take();
+    const { call } = await identifiedSignIn(t, app, user.username, password);
+    const identifier = { type: 'username', value: user.username };
+    // The attack: two wrong codes, the password proven again, and so on, to eight wrong codes.
+    const totpAnswers: string[] = [];
+    const passwordAnswers: number[] = [];
+    for (let wrong = 1; wrong <= 8; wrong++) {
+      const code = totpCode(secret, Date.now() - wrong * 10 * 60_000);
+      const answer = await call('POST', '/verification/totp/verify', { code });
+      totpAnswers.push(answer.status === 200 ? 'accepted' : (answer.body as { code: string }).code);
+      if (wrong % 2 === 0) {
+        passwordAnswers.push((await call('POST', '/verification/password', { identifier, password })).status);
+      }
+    }
+    // The right code is refused while locked, and the sign-in cannot complete.
+    const right = await call('POST', '/verification/totp/verify', { code: nextTotpCode(secret) });
+    expectStatus(right, 400, BLOCKED);
+    expectStatus(await call('POST', '/submit'), 403, 'session.mfa.require_mfa_verification');
+    // The third wrong code took the lock; the password was right before it, refused after it.
+    const invalid = 'session.mfa.invalid_totp_code';
+    assert.deepEqual(totpAnswers, [invalid, invalid, ...Array<string>(6).fill(BLOCKED)]);
+    assert.deepEqual(passwordAnswers, [200, 400, 400, 400]);
+    const fired = await events.take();
+    assert.deepEqual(names(fired), ['Identifier.Lockout']);
   });
 
   it('registers with a bound authenticator: User.Created and PostRegister (the factor is part of the new account)', async () => {

@@ -124,10 +124,14 @@ export interface IdentityVerificationsTable {
   created_at: Generated<Date>;
 }
 
+/** The kind of secret a failure count is kept for: each factor's failures are counted apart. */
+export type LockoutFactor = 'Password' | 'VerificationCode' | 'Totp' | 'BackupCode' | 'WebAuthn';
+
 export interface IdentifierLockoutsTable {
   /** `user` when the lock is on an account (its id), else the identifier's type. */
   identifier_type: IdentifierType | 'user';
   identifier_value: string;
+  factor: LockoutFactor;
   failures: number;
   window_started_at: Date;
   locked_until: Date | null;
