@@ -12,6 +12,7 @@ import type { ExperienceState } from '../experience/experience.repository.js';
 import { assertActive } from '../experience/identification.js';
 import { loadSignInExperience } from '../experience/sign-in-experience.js';
 import { findUserBySsoIdentity } from '../sso/sso-connectors.repository.js';
+import { emailOutsideDomains } from '../sso/sso-email-trust.js';
 import { findFederatedOutcome, type FederatedOutcome } from './federated-verification.js';
 import { findUserBySocialIdentity } from './federated-verifications.repository.js';
 import { identityDetails } from './social-identity.js';
@@ -49,6 +50,10 @@ export async function identifyFederated(
   const linkedTo = isSocial
     ? (await findUserBySocialIdentity(db, outcome.namespace, identity.id))?.id
     : (await findUserBySsoIdentity(db, outcome.namespace, identity.id))?.user_id;
+  // An SSO provider vouching for another domain's address gets no account of it, not even a second one beside it.
+  if (!linkedTo && identity.emailOutsideDomains && identity.email) {
+    if (await findUserByIdentifier(db, { type: 'email', value: identity.email })) throw emailOutsideDomains();
+  }
   const related =
     identity.emailVerified && identity.email
       ? await findUserByIdentifier(db, { type: 'email', value: identity.email })
