@@ -31,7 +31,9 @@ const maskEmail = (email: string) => `${email.slice(0, 1)}***${email.slice(email
  * another kind. SSO identifies only while the sign-in experience has it on. SignIn: the linked account, else (SSO always, social only when the person
  * confirmed with `linkSocialIdentity`) the account of the provider's verified e-mail, linked at
  * submit; else `user.identity_not_exist` (naming the related account masked, for the
- * confirmation). Register: a new account with the identity (and the verified e-mail).
+ * confirmation). Register: a new account with the identity (and the verified e-mail). An SSO
+ * e-mail outside the connector's domains is unverified (`trustWithinDomains`), and an account
+ * holding it is refused in both flows.
  */
 export async function identifyFederated(
   db: Db,
