@@ -71,8 +71,7 @@ export const factories: readonly ConnectorFactory[] = [
     isDemo: false,
     config: smtpConfig,
     secrets: ['auth.pass'],
-    // How the password travels counts too: `secure: false` would send it without TLS.
-    destinations: ['host', 'port', 'secure'],
+    destinations: ['host', 'port'],
     configTemplate: {
       host: 'smtp.example.com',
       port: 587,

@@ -147,7 +147,7 @@ describe('a stored connector secret never follows a new destination', async () =
       'connector.secret_required',
     );
     expectStatus(
-      await t.api('PATCH', `/connectors/${created.id}`, { config: { ...created.config, secure: false } }),
+      await t.api('PATCH', `/connectors/${created.id}`, { config: { ...created.config, port: 2525 } }),
       400,
       'connector.secret_required',
     );
