@@ -81,7 +81,7 @@ export async function updateConnector(trx: Trx, id: string, input: z.infer<typeo
   if (!current) throw notFound('connector', id);
   const factory = requireFactory(current.connector_id);
   const config = input.config
-    ? parseConfig(factory, keepStoredSecrets(input.config, current.config, factory.secrets))
+    ? parseConfig(factory, keepStoredSecrets(input.config, current.config, factory))
     : undefined;
   const target = factory.type === 'Social' ? input.metadata?.target : undefined;
   if (target) await assertTargetFree(trx, target, id);
@@ -113,5 +113,5 @@ export async function configToTest(db: Db, factory: ConnectorFactory, config: Re
   const saved =
     factory.type === 'Social' ? undefined : await repository.findConnectorOfType(db, factory.type);
   const stored = saved?.connector_id === factory.id ? saved.config : {};
-  return parseConfig(factory, keepStoredSecrets(config, stored, factory.secrets));
+  return parseConfig(factory, keepStoredSecrets(config, stored, factory));
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ConnectorType } from '../storage/tables/connectors.js';
+import type { SecretPolicy } from './secrets.js';
 import {
   httpMessageConfig,
   oauth2Config,
@@ -8,7 +9,7 @@ import {
   smtpConfig,
 } from './config-schemas.js';
 
-export interface ConnectorFactory {
+export interface ConnectorFactory extends SecretPolicy {
   id: string;
   type: ConnectorType;
   name: string;
@@ -18,8 +19,6 @@ export interface ConnectorFactory {
   isStandard: boolean;
   isDemo: boolean;
   config: z.ZodType<Record<string, unknown>>;
-  /** Dotted paths of the config's secrets: written through the API, never read back. */
-  secrets: readonly string[];
   configTemplate: Record<string, unknown>;
 }
 
@@ -38,6 +37,7 @@ function httpFactory(type: 'Email' | 'Sms'): ConnectorFactory {
     isDemo: false,
     config: httpMessageConfig,
     secrets: ['authorization'],
+    destinations: ['endpoint'],
     configTemplate: { endpoint: `https://example.com/send-${id}`, authorization: 'Bearer …' },
   };
 }
@@ -54,6 +54,7 @@ function recordingFactory(type: 'Email' | 'Sms'): ConnectorFactory {
     isDemo: true,
     config: recordingConfig,
     secrets: [],
+    destinations: [],
     configTemplate: {},
   };
 }
@@ -70,6 +71,7 @@ export const factories: readonly ConnectorFactory[] = [
     isDemo: false,
     config: smtpConfig,
     secrets: ['auth.pass'],
+    destinations: ['host', 'port'],
     configTemplate: {
       host: 'smtp.example.com',
       port: 587,
@@ -92,6 +94,8 @@ export const factories: readonly ConnectorFactory[] = [
     isDemo: false,
     config: oidcConfig,
     secrets: ['clientSecret'],
+    // Discovery at the issuer names the token endpoint the secret goes to.
+    destinations: ['issuer'],
     configTemplate: {
       issuer: 'https://idp.example.com',
       clientId: 'client',
@@ -109,6 +113,7 @@ export const factories: readonly ConnectorFactory[] = [
     isDemo: false,
     config: oauth2Config,
     secrets: ['clientSecret'],
+    destinations: ['authorizationEndpoint', 'tokenEndpoint', 'userInfoEndpoint'],
     configTemplate: {
       authorizationEndpoint: 'https://idp.example.com/authorize',
       tokenEndpoint: 'https://idp.example.com/token',

@@ -55,5 +55,6 @@ const unknownFactory: ConnectorFactory = {
   isDemo: false,
   config: undefined as never,
   secrets: [],
+  destinations: [],
   configTemplate: {},
 };

@@ -12,6 +12,7 @@ import type { ExperienceState } from '../experience/experience.repository.js';
 import { assertActive, assertEmailNotSsoOnly } from '../experience/identification.js';
 import { loadSignInExperience } from '../experience/sign-in-experience.js';
 import { findUserBySsoIdentity } from '../sso/sso-connectors.repository.js';
+import { emailOutsideDomains } from '../sso/sso-email-trust.js';
 import { findFederatedOutcome, type FederatedOutcome } from './federated-verification.js';
 import { findUserBySocialIdentity } from './federated-verifications.repository.js';
 import { identityDetails } from './social-identity.js';
@@ -30,7 +31,9 @@ const maskEmail = (email: string) => `${email.slice(0, 1)}***${email.slice(email
  * another kind. SSO identifies only while the sign-in experience has it on. SignIn: the linked account, else (SSO always, social only when the person
  * confirmed with `linkSocialIdentity`) the account of the provider's verified e-mail, linked at
  * submit; else `user.identity_not_exist` (naming the related account masked, for the
- * confirmation). Register: a new account with the identity (and the verified e-mail).
+ * confirmation). Register: a new account with the identity (and the verified e-mail). An SSO
+ * e-mail outside the connector's domains is unverified (`trustWithinDomains`), and an account
+ * holding it is refused in both flows.
  */
 export async function identifyFederated(
   db: Db,
@@ -52,6 +55,10 @@ export async function identifyFederated(
   const linkedTo = isSocial
     ? (await findUserBySocialIdentity(db, outcome.namespace, identity.id))?.id
     : (await findUserBySsoIdentity(db, outcome.namespace, identity.id))?.user_id;
+  // An SSO provider vouching for another domain's address gets no account of it, not even a second one beside it.
+  if (!linkedTo && identity.emailOutsideDomains && identity.email) {
+    if (await findUserByIdentifier(db, { type: 'email', value: identity.email })) throw emailOutsideDomains();
+  }
   const related =
     identity.emailVerified && identity.email
       ? await findUserByIdentifier(db, { type: 'email', value: identity.email })

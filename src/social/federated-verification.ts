@@ -20,6 +20,8 @@ export interface FederatedConnector {
   upstream: UpstreamSource;
   /** The key identities of this connector are stored under: the social target or the SSO issuer. */
   namespace: string;
+  /** What the connector lets its provider vouch for (an SSO connector: e-mails of its domains). */
+  trust?: (identity: RemoteIdentity) => RemoteIdentity;
 }
 
 /** What a verified social or SSO verification holds. */
@@ -77,13 +79,14 @@ export async function completeFederatedVerification(
   const upstream = await upstreamOf(services.config, connector.upstream);
   const tokens = await redeemCode(upstream, payload.session, input.connectorData);
   const profile = await readProfile(upstream, tokens);
-  const identity =
+  const claimed =
     upstream.kind === 'oidc'
       ? identityFromClaims(profile)
       : identityFromProfile(profile, upstream.profileMap);
-  if (!identity) {
+  if (!claimed) {
     throw new ApiError(400, 'connector.invalid_response', 'The identity provider sent no user id.');
   }
+  const identity = connector.trust ? connector.trust(claimed) : claimed;
   const outcome: FederatedOutcome = { connectorId: connector.id, namespace: connector.namespace, identity };
   if (!(await repository.completeFederatedVerification(services.db, row.id, { ...outcome }))) {
     throw verificationNotFound();

@@ -6,6 +6,8 @@ export interface RemoteIdentity {
   email?: string;
   /** Only a verified e-mail may register an account's address or link to an existing one. */
   emailVerified: boolean;
+  /** An enterprise provider called the e-mail verified, but it is outside its connector's domains. */
+  emailOutsideDomains?: boolean;
   name?: string;
   avatar?: string;
 }

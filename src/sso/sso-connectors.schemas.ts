@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { jsonObject } from '../management/route-schemas.js';
-import { maskSecrets } from '../connectors/secrets.js';
+import { maskSecrets, type SecretPolicy } from '../connectors/secrets.js';
 import type { SsoConnectorRow } from './sso-connectors.repository.js';
 
-export const ssoSecrets = ['clientSecret'] as const;
+/** The client secret goes to the token endpoint that discovery at the issuer names. */
+export const ssoSecretPolicy: SecretPolicy = { secrets: ['clientSecret'], destinations: ['issuer'] };
 
 const domain = z
   .string()
@@ -53,7 +54,7 @@ export function toSsoConnectorResponse(row: SsoConnectorRow): z.infer<typeof sso
     providerType: 'oidc',
     connectorName: row.connector_name,
     name: row.connector_name,
-    config: maskSecrets(row.config, ssoSecrets),
+    config: maskSecrets(row.config, ssoSecretPolicy.secrets),
     domains: row.domains,
     branding: row.branding,
     syncProfile: row.sync_profile,

@@ -7,7 +7,7 @@ import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import * as repository from './sso-connectors.repository.js';
 import {
-  ssoSecrets,
+  ssoSecretPolicy,
   type createSsoConnectorBody,
   type updateSsoConnectorBody,
 } from './sso-connectors.schemas.js';
@@ -61,7 +61,7 @@ export async function updateSsoConnector(
   const updated = await repository.updateSsoConnector(trx, id, {
     connector_name: input.connectorName,
     config: input.config
-      ? checkConfig(keepStoredSecrets(input.config, current.config, ssoSecrets))
+      ? checkConfig(keepStoredSecrets(input.config, current.config, ssoSecretPolicy))
       : undefined,
     domains: input.domains ? [...new Set(input.domains)] : undefined,
     branding: input.branding,

@@ -4,6 +4,7 @@ import type { Db } from '../storage/database.js';
 import { shortCache } from '../storage/short-cache.js';
 import type { FederatedConnector } from '../social/federated-verification.js';
 import { findSsoConnector } from './sso-connectors.repository.js';
+import { trustWithinDomains } from './sso-email-trust.js';
 
 const cached = shortCache((db, id) => findSsoConnector(db, id));
 export const forgetSsoConnectors = (db: Db) => cached.clear(db);
@@ -26,5 +27,6 @@ export async function ssoConnector(db: Db, id: string): Promise<FederatedConnect
     // Identities are keyed by the issuer, as an issuer's subject ids are unique only within it.
     namespace: config.data.issuer,
     upstream: { key: `sso:${row.id}:${row.updated_at.getTime()}`, factory: 'oidc', config: row.config },
+    trust: (identity) => trustWithinDomains(identity, row.domains),
   };
 }

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { CONSOLE_ROLE_ID } from '../../src/management/seed.js';
 import { newId } from '../../src/storage/ids.js';
 import { names, only, tapAllEvents } from '../experience/events.js';
 import { expectStatus, openExperience, verifyByCode } from '../experience/journeys.js';
 import { membershipPayload, userDataPayload } from '../experience/payloads.js';
 import { startTestService } from '../support/service.js';
-import { createApplication } from '../support/sign-in-fixtures.js';
+import { completeAuthorization } from '../support/oidc-sign-in.js';
+import { assignRoles, createApplication } from '../support/sign-in-fixtures.js';
 import { startUpstreamIdp } from '../support/upstream-idp.js';
 import { federatedVerification, finishSignIn } from './federation.js';
 
@@ -103,6 +105,77 @@ describe('enterprise SSO through an upstream OpenID Provider', async () => {
     assert.deepEqual(membership.addedUserIds, [existing.id]);
     assert.equal(membership.interactionEvent, 'SignIn');
     assert.equal(userDataPayload.parse(only(fired, 'User.Data.Updated')).data.id, existing.id);
+  });
+
+  // Issue #24, finding 2: the connector's provider (whoever runs it) vouches for an address of
+  // another domain; an account of that address must not become theirs.
+  it('never signs in to or links an account of another domain, a console administrator’s included', async () => {
+    const spa = await createApplication(t, 'SPA');
+    const operatorDomain = `operator-${newId(6).toLowerCase()}.example`;
+    const admin = expectStatus(
+      await t.api<Json>('POST', '/users', { primaryEmail: `admin@${operatorDomain}` }),
+      200,
+    );
+    await assignRoles(t, admin.id, CONSOLE_ROLE_ID);
+    await events.take();
+    const sub = person(admin.primaryEmail);
+    const management = { scope: 'openid all', resource: t.config.managementApiIndicator };
+    /** The whole attack: SSO as the administrator's address, then a management token and a call. */
+    const attack = async (event: 'SignIn' | 'Register') => {
+      const journey = await federatedVerification(t, spa, idp, {
+        kind: 'sso',
+        connectorId: connector.id,
+        sub,
+        event,
+        redirectUri,
+        parameters: management,
+      });
+      expectStatus(journey.verify, 200);
+      const { verificationId, call } = journey;
+      const identified = await call('POST', '/identification', { verificationId });
+      if (identified.status !== 204) return { refused: identified.status, code: identified.body.code };
+      const { redirectTo } = expectStatus(await call('POST', '/submit'), 200);
+      const tokens = await completeAuthorization(journey.authorization, redirectTo, {
+        resource: management.resource,
+      });
+      const users = await fetch(`${t.baseUrl}/api/users`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      return { signedInAs: tokens.claims()?.sub, managementApi: users.status };
+    };
+    const refusal = { refused: 422, code: 'single_sign_on.email_outside_connector_domains' };
+    assert.deepEqual(await attack('SignIn'), refusal);
+    assert.deepEqual(await attack('Register'), refusal, 'nor a second account beside it');
+    assert.deepEqual(await attack('SignIn'), refusal, 'nothing was linked');
+    assert.deepEqual(names(await events.take()), []);
+  });
+
+  it('registers an out-of-domain e-mail nobody holds without trusting it: no address, no domain JIT', async () => {
+    const elsewhere = `elsewhere-${newId(6).toLowerCase()}.example`;
+    const byDomain = expectStatus(await t.api<Json>('POST', '/organizations', { name: 'Elsewhere' }), 201);
+    expectStatus(
+      await t.api('PUT', `/organizations/${byDomain.id}/jit/email-domains`, { emailDomains: [elsewhere] }),
+      204,
+    );
+    await events.take();
+    const journey = await sso(person(`new.${newId(6)}@${elsewhere}`), 'SignIn');
+    expectStatus(journey.verify, 200);
+    const { verificationId, call } = journey;
+    const missing = expectStatus(
+      await call('POST', '/identification', { verificationId }),
+      422,
+      'user.identity_not_exist',
+    );
+    assert.equal(missing.data, undefined, 'no related account is named');
+    expectStatus(await call('PUT', '/interaction-event', { interactionEvent: 'Register' }), 204);
+    const { userId } = await finishSignIn(call, journey.authorization, { verificationId });
+    const fired = await events.take();
+    assert.deepEqual(names(fired), ['Organization.Membership.Updated', 'PostRegister', 'User.Created']);
+    const membership = membershipPayload.parse(only(fired, 'Organization.Membership.Updated'));
+    assert.equal(membership.organizationId, organization.id, 'the bound organization, not the domain’s');
+    assert.equal(userDataPayload.parse(only(fired, 'User.Created')).data.primaryEmail, undefined);
+    const user = expectStatus(await t.api<Json>('GET', `/users/${userId}`), 200);
+    assert.equal(user.primaryEmail, null, 'the unvouched e-mail is no address of the account');
   });
 
   it('refuses a password sign-in and a code registration with an e-mail of the domain (session.sso_enabled)', async () => {

@@ -29,9 +29,11 @@ export async function federatedVerification(
     redirectUri: string;
     /** Changes the callback's parameters before they are posted (a forged state, say). */
     alter?: (data: Record<string, string>) => Record<string, string>;
+    /** More parameters of the application's authorization request (`resource`, `scope`). */
+    parameters?: Record<string, string>;
   },
 ) {
-  const { authorization, call } = await openExperience(t, app);
+  const { authorization, call } = await openExperience(t, app, options.parameters);
   expectStatus(await call('PUT', '', { interactionEvent: options.event }), 204);
   const started = expectStatus(
     await call('POST', `/verification/${options.kind}/${options.connectorId}/authorization-uri`, {

@@ -12,8 +12,12 @@ export function experienceOf(t: TestService, browser: Browser): Call {
 }
 
 /** A browser on the sign-in page of a fresh interaction of `app`, with its Experience API caller. */
-export async function openExperience(t: TestService, app: TestApplication) {
-  const authorization = await beginAuthorization(t, app);
+export async function openExperience(
+  t: TestService,
+  app: TestApplication,
+  parameters: Record<string, string> = {},
+) {
+  const authorization = await beginAuthorization(t, app, parameters);
   return { authorization, call: experienceOf(t, authorization.browser) };
 }
 

@@ -193,6 +193,27 @@ describe('hosted pages in Chromium: social sign-in and enterprise SSO at a real 
     assert.deepEqual(names(await events.take()), [], 'no account, no sign-in');
   });
 
+  // Issue #24, finding 2, as a browser meets it: the SSO provider vouches for another domain's address.
+  it('refuses in words an SSO provider that vouches for an address of another domain', async () => {
+    const victim = `owner.${newId(6)}@operator-${newId(6).toLowerCase()}.example`;
+    expectStatus(await t.api<Json>('POST', '/users', { primaryEmail: victim }), 200);
+    await events.take();
+    const page = await chromium.newPage({ width: 360, height: 740 });
+    await openSignIn(t, app, page);
+    await page.getByLabel('Username or e-mail').fill(`anyone@${domain}`);
+    await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+    await signInUpstream(page, person(victim));
+    await page.getByRole('heading', { name: 'We can’t continue this sign-in' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Single sign-on cannot sign in to the account of this e-mail address' })
+      .waitFor();
+    await page.getByText('single_sign_on.email_outside_connector_domains').waitFor({ state: 'attached' });
+    assert.equal(page.url().startsWith(app.redirectUri), false, 'never back at the application');
+    await assertNoOverflow(page);
+    assert.deepEqual(names(await events.take()), []);
+  });
+
   it('ends a forged, refused or unconfirmed callback on the error page in words, never JSON', async () => {
     const page = await chromium.newPage({ width: 360, height: 740 });
     const callback = `${t.baseUrl}/sign-in/callback/${socialId}`;

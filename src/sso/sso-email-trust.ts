@@ -1,0 +1,23 @@
+import { emailDomain } from '../experience/identifiers.js';
+import { ApiError } from '../http/errors.js';
+import type { RemoteIdentity } from '../social/social-identity.js';
+import { foldIdentifierText } from '../users/fold-identifier.js';
+
+/**
+ * An enterprise identity provider speaks for its connector's domains only. A verified e-mail of
+ * any other domain (or of any domain, for a connector claiming none) is kept as unverified and
+ * flagged: it never links to, signs in to or becomes the address of an account, and it never joins
+ * organizations by e-mail domain. Compared in the folded form the account lookups use.
+ */
+export function trustWithinDomains(identity: RemoteIdentity, domains: readonly string[]): RemoteIdentity {
+  if (!identity.email || !identity.emailVerified) return identity;
+  if (domains.includes(emailDomain(foldIdentifierText(identity.email)))) return identity;
+  return { ...identity, emailVerified: false, emailOutsideDomains: true };
+}
+
+export const emailOutsideDomains = () =>
+  new ApiError(
+    422,
+    'single_sign_on.email_outside_connector_domains',
+    'Single sign-on cannot sign in to the account of this e-mail address: the address is not of a domain of this single sign-on connector. Sign in another way, or ask your administrator.',
+  );
