@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.js';
-import { findUserStatus } from '../experience/accounts.repository.js';
+import { findApplication, findUserStatus } from '../experience/accounts.repository.js';
 
 export interface AccountCaller {
   userId: string;
@@ -15,12 +15,20 @@ const missing = () =>
     'Send the access token as `Authorization: Bearer <token>`.',
   );
 const unauthorized = () => new ApiError(401, 'auth.unauthorized', 'The access token is not valid.');
+const thirdParty = () =>
+  new ApiError(
+    403,
+    'auth.forbidden',
+    'The Account API is for first-party applications: this access token was issued to a third-party application.',
+  );
 
 /**
  * The Account API acts for the user of the access token: an opaque access token this service
  * issued at sign-in (the one for userinfo), found in the provider's store, unexpired, with the
- * `openid` scope, of a user who still exists and is not suspended. JWT access tokens are bound
- * to another API resource (and impersonation tokens are JWTs), so they are not accepted here.
+ * `openid` scope, of a user who still exists and is not suspended, issued to a first-party
+ * application. JWT access tokens are bound to another API resource (and impersonation tokens are
+ * JWTs), so they are not accepted here. A third-party application's token carries only what the
+ * user consented to share with it, never the power to read or change the account.
  */
 export async function authenticateAccount(request: FastifyRequest): Promise<AccountCaller> {
   const header = request.headers.authorization;
@@ -32,7 +40,10 @@ export async function authenticateAccount(request: FastifyRequest): Promise<Acco
   const found = await provider.AccessToken.find(token);
   if (!found || found.isExpired || !found.accountId || !found.scopes.has('openid')) throw unauthorized();
   if ((found.extra as Record<string, unknown> | undefined)?.act !== undefined) throw unauthorized();
+  const application = found.clientId ? await findApplication(db, found.clientId) : undefined;
+  if (!application) throw unauthorized();
+  if (application.is_third_party) throw thirdParty();
   const user = await findUserStatus(db, found.accountId);
   if (!user || user.is_suspended) throw unauthorized();
-  return { userId: user.id, applicationId: found.clientId! };
+  return { userId: user.id, applicationId: application.id };
 }

@@ -52,7 +52,7 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.get(
     '/',
-    { schema: { ...schema, summary: 'The signed-in user', response: { 200: me, ...errors(401) } } },
+    { schema: { ...schema, summary: 'The signed-in user', response: { 200: me, ...errors(401, 403) } } },
     async (request) => {
       return toUserResponse(await getUser(request.server.services.db, request.account!.userId));
     },
@@ -65,7 +65,7 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
         ...schema,
         summary: 'Send a code to an e-mail address or phone number to link',
         body: z.object({ identifier: codeIdentifier }),
-        response: { 200: verificationResponse, ...errors(400, 401, 429, 502) },
+        response: { 200: verificationResponse, ...errors(400, 401, 403, 429, 502) },
       },
     },
     async (request) => ({
@@ -80,7 +80,7 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
         ...schema,
         summary: 'Check the code; the verification can then link the identifier',
         body: z.object({ identifier: codeIdentifier, verificationId, code }),
-        response: { 200: verificationResponse, ...errors(400, 401) },
+        response: { 200: verificationResponse, ...errors(400, 401, 403) },
       },
     },
     async (request) => ({ verificationId: await verifyAccountCode(request, request.account!, request.body) }),
@@ -97,7 +97,7 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
           newIdentifierVerificationRecordId: verificationId,
         }),
         headers: proofHeader,
-        response: { 204: noContent, ...errors(400, 401, 422) },
+        response: { 204: noContent, ...errors(400, 401, 403, 422) },
       },
     },
     async (request, reply) => {
@@ -124,7 +124,7 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
           newIdentifierVerificationRecordId: verificationId,
         }),
         headers: proofHeader,
-        response: { 204: noContent, ...errors(400, 401, 422) },
+        response: { 204: noContent, ...errors(400, 401, 403, 422) },
       },
     },
     async (request, reply) => {

@@ -22,7 +22,7 @@ export const verificationsRoutes: FastifyPluginAsync = async (plugin) => {
         body: z.object({ password: z.string().min(1).max(256) }),
         response: {
           201: z.object({ verificationRecordId: z.string(), expiresAt: z.string() }),
-          ...errors(400, 401, 422),
+          ...errors(400, 401, 403, 422),
         },
       },
     },

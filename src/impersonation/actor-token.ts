@@ -1,5 +1,6 @@
 import type { Db } from '../storage/database.js';
 import { refusal } from './exchange-errors.js';
+import { exchangeApplication } from './exchange-steps.js';
 import { isActiveUser } from './exchange.repository.js';
 import type { AccessTokenReader } from './issued-access-token.js';
 
@@ -11,7 +12,8 @@ export interface ActorVerifier {
 /**
  * An actor token is an access token this service issued to the acting user (JWT or opaque, see
  * `createAccessTokenReader`). It must carry `openid`, belong to a user (not a client), that user
- * must still be active, and it must not itself be an impersonation (no `act`: no delegation chains).
+ * must still be active, it must have been issued to a first-party application, and it must not
+ * itself be an impersonation (no `act`: no delegation chains).
  */
 export function createActorVerifier(db: Db, read: AccessTokenReader): ActorVerifier {
   return {
@@ -23,6 +25,12 @@ export function createActorVerifier(db: Db, read: AccessTokenReader): ActorVerif
       if (!claims.scopes.has('openid')) throw refusal('invalid_grant', 'actor_token lacks the openid scope');
       if (!claims.sub || claims.sub === claims.clientId) {
         throw refusal('invalid_grant', 'actor_token does not belong to a user');
+      }
+      // A third-party application's token proves the user consented to that application, not that
+      // they act here: the same rule as for a subject access token.
+      const issuedTo = claims.clientId ? await exchangeApplication(db, claims.clientId) : undefined;
+      if (!issuedTo || issuedTo.isThirdParty) {
+        throw refusal('invalid_grant', 'actor_token was not issued to a first-party application');
       }
       if (!(await isActiveUser(db, claims.sub))) {
         throw refusal('invalid_grant', 'the acting user does not exist or is suspended');

@@ -89,7 +89,11 @@ async function exchangeToken(
     trail.actorId = actor;
     const subject =
       params.subjectKind === 'access_token'
-        ? await subjectFromAccessToken(deps, params.subjectToken, resource, params.scopes)
+        ? await subjectFromAccessToken(deps, params.subjectToken, {
+            client: application,
+            resource,
+            requested: params.scopes,
+          })
         : await consumeSubjectToken(deps.db, params.subjectToken, resource, params.scopes);
     const { userId, subjectTokenId, accessTokenId } = subject;
     Object.assign(trail, { userId, subjectTokenId, accessTokenId });

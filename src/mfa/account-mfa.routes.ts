@@ -30,7 +30,7 @@ export const accountMfaRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         ...schema,
         summary: 'The MFA factors bound to the signed-in user',
-        response: { 200: z.array(factorResponse), ...errors(401) },
+        response: { 200: z.array(factorResponse), ...errors(401, 403) },
       },
     },
     async (request) => listUserFactors(request.server.services.db, request.account!.userId),
@@ -42,7 +42,10 @@ export const accountMfaRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         ...schema,
         summary: 'A new TOTP secret and its QR code, to bind with a code from the app',
-        response: { 200: z.object({ secret: z.string(), secretQrCode: z.string() }), ...errors(400, 401) },
+        response: {
+          200: z.object({ secret: z.string(), secretQrCode: z.string() }),
+          ...errors(400, 401, 403),
+        },
       },
     },
     async (request) => generateAccountTotpSecret(request.server.services.db, request.account!.userId),
@@ -54,7 +57,7 @@ export const accountMfaRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         ...schema,
         summary: 'Ten new backup codes to show, then to bind',
-        response: { 200: z.object({ codes: z.array(z.string()) }), ...errors(400, 401) },
+        response: { 200: z.object({ codes: z.array(z.string()) }), ...errors(400, 401, 403) },
       },
     },
     async (request) => generateAccountBackupCodes(request.server.services.db),
@@ -69,7 +72,7 @@ export const accountMfaRoutes: FastifyPluginAsync = async (plugin) => {
         headers: proofHeader,
         response: {
           200: z.object({ codes: z.array(z.object({ usedAt: z.string().nullable() })) }),
-          ...errors(401, 404),
+          ...errors(401, 403, 404),
         },
       },
     },
@@ -87,7 +90,7 @@ export const accountMfaRoutes: FastifyPluginAsync = async (plugin) => {
         summary: 'Bind a TOTP secret (with a code), backup codes or a registered passkey',
         headers: proofHeader,
         body: accountFactorBody,
-        response: { 204: noContent, ...errors(400, 401, 422) },
+        response: { 204: noContent, ...errors(400, 401, 403, 422) },
       },
     },
     async (request, reply) => {
@@ -105,7 +108,7 @@ export const accountMfaRoutes: FastifyPluginAsync = async (plugin) => {
         summary: 'Remove one of the signed-in user’s factors',
         headers: proofHeader,
         params: z.object({ verificationId: z.string().min(1).max(64) }),
-        response: { 204: noContent, ...errors(401, 404) },
+        response: { 204: noContent, ...errors(401, 403, 404) },
       },
     },
     async (request, reply) => {

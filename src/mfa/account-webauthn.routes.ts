@@ -26,7 +26,7 @@ export const accountWebAuthnRoutes: FastifyPluginAsync = async (plugin) => {
             registrationOptions: webAuthnOptions,
             expiresAt: z.string(),
           }),
-          ...errors(400, 401),
+          ...errors(400, 401, 403),
         },
       },
     },
@@ -40,7 +40,7 @@ export const accountWebAuthnRoutes: FastifyPluginAsync = async (plugin) => {
         ...schema,
         summary: 'Check the new credential against the registration challenge',
         body: z.object({ verificationRecordId: z.string().min(1).max(64), payload: registrationPayload }),
-        response: { 200: z.object({ verificationRecordId: z.string() }), ...errors(400, 401, 404) },
+        response: { 200: z.object({ verificationRecordId: z.string() }), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {

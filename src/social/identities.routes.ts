@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireIdentityProof, VERIFICATION_HEADER } from '../account/identity-verification.js';
 import { errors, noContent } from '../experience/route-schemas.js';
 import { mutate } from '../management/mutation.js';
 import { errorResponses, jsonObject } from '../management/route-schemas.js';
@@ -52,7 +53,10 @@ export const userIdentitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Account API: the signed-in user unlinks one of their own social identities. */
+/**
+ * Account API: the signed-in user unlinks one of their own social identities. Unlinking can lock a
+ * password-less user out, so it needs a fresh proof of identity as the other sensitive changes do.
+ */
 export const accountIdentitiesRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.delete(
@@ -63,10 +67,12 @@ export const accountIdentitiesRoutes: FastifyPluginAsync = async (plugin) => {
         security: [{ bearer: [] }],
         summary: 'Unlink one of my social identities',
         params: z.object({ target }),
-        response: { 204: noContent, ...errors(401, 404) },
+        headers: z.object({ [VERIFICATION_HEADER]: z.string().max(128).optional() }),
+        response: { 204: noContent, ...errors(401, 403, 404) },
       },
     },
     async (request, reply) => {
+      await requireIdentityProof(request, request.account!);
       await unlinkOwnIdentity(request, request.account!, request.params.target);
       return reply.status(204).send(null);
     },

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { listSignInSocialConnectors } from '../../src/connectors/public-connectors.js';
 import { newId } from '../../src/storage/ids.js';
 import { names, only, tapAllEvents } from '../experience/events.js';
-import { expectStatus } from '../experience/journeys.js';
+import { expectStatus, latestCode } from '../experience/journeys.js';
 import { userDataPayload, userFlowPayload } from '../experience/payloads.js';
 import { startTestService } from '../support/service.js';
 import { createApplication } from '../support/sign-in-fixtures.js';
@@ -84,17 +84,33 @@ describe('social sign-in through an upstream OpenID Provider', async () => {
     assert.deepEqual(names(signedIn), ['PostSignIn']);
     assert.equal(userFlowPayload.parse(signedIn[0]).userId, userId);
 
-    // The user unlinks it through the Account API with the access token of that sign-in.
-    const unlink = (token: string) =>
-      fetch(`${t.baseUrl}/api/my-account/identities/upstream`, {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${token}` },
+    // The user unlinks it through the Account API with the access token of that sign-in and a
+    // fresh proof of identity: this user has no password, so a code verified for their e-mail.
+    const account = async (method: string, path: string, body?: unknown, proof?: string) => {
+      const response = await fetch(`${t.baseUrl}/api/my-account${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${again.tokens.access_token}`,
+          ...(proof ? { 'logto-verification-id': proof } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
-    assert.equal((await unlink(again.tokens.access_token)).status, 204);
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
+    };
+    const unlink = (proof?: string) => account('DELETE', '/identities/upstream', undefined, proof);
+    expectStatus(await unlink(), 401, 'verification_record.permission_denied');
+    const identifier = { type: 'email', value: email };
+    const sent = expectStatus(await account('POST', '/verification-code', { identifier }), 200);
+    const code = await latestCode(t, email);
+    const verify = { identifier, verificationId: sent.verificationId, code };
+    expectStatus(await account('POST', '/verification-code/verify', verify), 200);
+    expectStatus(await unlink(sent.verificationId), 204);
     const unlinked = await events.take();
     assert.deepEqual(names(unlinked), ['User.Data.Updated']);
     assert.deepEqual(userDataPayload.parse(unlinked[0]).data.id, userId);
-    assert.equal((await unlink(again.tokens.access_token)).status, 404);
+    expectStatus(await unlink(sent.verificationId), 404, 'user.identity_not_exist');
     const after = expectStatus(await t.api<Json>('GET', `/users/${userId}`), 200);
     assert.deepEqual(after.identities, {});
   });

@@ -22,7 +22,7 @@ import {
 const IMPERSONATION_TOKEN_TYPE = 'urn:logto:token-type:impersonation_token';
 const password = 'a-long-enough-Passw0rd!';
 
-/** A user's own access token exchanged for one bound to another resource, and Logto's newer forms. */
+/** A user's own access token exchanged for a narrower one of its resource, and Logto's newer forms. */
 describe('token exchange of access tokens and Logto’s token types', async () => {
   const t = await startTestService();
   const orders = await createResource(t, ['orders:read']);
@@ -37,9 +37,9 @@ describe('token exchange of access tokens and Logto’s token types', async () =
     { execute: [oidc.allowInsecureRequests] },
   );
 
-  /** A user holding orders:read, and read + write of billing; signed in to the sign-in app for orders. */
+  /** A user holding orders:read, and read + write of billing; signed in to the sign-in app for billing. */
   const signedInUser = async (
-    parameters: Record<string, string> = { resource: orders.indicator, scope: 'openid orders:read' },
+    parameters: Record<string, string> = { resource: billing.indicator, scope: 'openid read write' },
   ) => {
     const user = await createPasswordUser(t, password);
     const role = await t.api<{ id: string }>('POST', '/roles', {
@@ -98,10 +98,16 @@ describe('token exchange of access tokens and Logto’s token types', async () =
     await refused({ ...params, subject_token: accessToken }, 'invalid_grant');
   });
 
-  it('downscopes a user’s own access token to another resource, and audits it', async () => {
+  it('downscopes a user’s own access token within its resource, and audits it', async () => {
     const { user, accessToken } = await signedInUser();
     const original = decodeJwt(accessToken);
-    assert.equal(original.aud, orders.indicator);
+    assert.equal(original.aud, billing.indicator);
+    // Never to another resource, though the user holds orders:read there.
+    await refused(
+      { subject_token: accessToken, resource: orders.indicator, scope: 'orders:read' },
+      'invalid_target',
+      /not an audience of subject_token/,
+    );
     const issued = await oidc.genericGrantRequest(exchangerClient, TOKEN_EXCHANGE, {
       subject_token: accessToken,
       subject_token_type: ACCESS_TOKEN_TYPE,
@@ -135,11 +141,22 @@ describe('token exchange of access tokens and Logto’s token types', async () =
     assert.ok(!JSON.stringify(await exchangeLogs(user.id)).includes(accessToken));
   });
 
-  it('exchanges an opaque (userinfo) access token, with an actor token giving act', async () => {
-    const { user, accessToken } = await signedInUser({ scope: 'openid profile' });
-    assert.equal(accessToken.split('.').length, 1, 'opaque');
+  it('takes an opaque (userinfo) token as actor, giving act; as subject it reaches no resource', async () => {
+    const { user, accessToken } = await signedInUser();
+    const userInfoToken = (await signIn(t, signInApp, user, password, { scope: 'openid profile' })).tokens
+      .access_token;
+    assert.equal(userInfoToken.split('.').length, 1, 'opaque');
+    await refused(
+      { subject_token: userInfoToken, resource: billing.indicator, scope: 'write' },
+      'invalid_target',
+      /not an audience of subject_token/,
+    );
     // An actor token carries openid: the actor's userinfo token.
     const actor = await signedInUser({ scope: 'openid profile' });
+    const actorOwn = await signIn(t, signInApp, actor.user, password, {
+      resource: billing.indicator,
+      scope: 'openid read',
+    });
     const response = await exchange(t.baseUrl, exchanger, {
       subject_token: accessToken,
       resource: billing.indicator,
@@ -154,7 +171,7 @@ describe('token exchange of access tokens and Logto’s token types', async () =
     // Nobody acts for themself.
     await refused(
       {
-        subject_token: actor.accessToken,
+        subject_token: actorOwn.tokens.access_token,
         resource: billing.indicator,
         scope: 'read',
         actor_token: actor.accessToken,
@@ -202,23 +219,23 @@ describe('token exchange of access tokens and Logto’s token types', async () =
       resource: billing.indicator,
       scope: 'read',
     });
-    const own = { sub: user.id, client_id: signInApp.id, scope: 'openid' };
+    const own = { sub: user.id, client_id: signInApp.id, scope: 'openid read' };
 
-    const valid = await mintAccessToken(t, { ...own, aud: orders.indicator });
+    const valid = await mintAccessToken(t, { ...own, aud: billing.indicator });
     assert.equal(
       (await exchange(t.baseUrl, exchanger, params(valid))).status,
       200,
       'the control case passes',
     );
 
-    const expired = await mintAccessToken(t, { ...own, aud: orders.indicator }, -60);
+    const expired = await mintAccessToken(t, { ...own, aud: billing.indicator }, -60);
     await refused(params(expired), 'invalid_grant', /subject_token has expired/);
 
     const { privateKey } = await generateKeyPair('ES256');
     const forged = await new SignJWT({ ...own, jti: 'forged' })
       .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
       .setIssuer(t.config.issuer)
-      .setAudience(orders.indicator)
+      .setAudience(billing.indicator)
       .setIssuedAt()
       .setExpirationTime('10m')
       .sign(privateKey);

@@ -103,7 +103,7 @@ describe('custom JWT claims', async () => {
       { environmentVariables: { TENANT: 'acme' } },
     );
     const actorId = await createUser(t);
-    const actorToken = await mintAccessToken(t, { sub: actorId, scope: 'openid' });
+    const actorToken = await mintAccessToken(t, { sub: actorId, client_id: app.id, scope: 'openid' });
     const organization = await t.api<{ id: string }>('POST', '/organizations', { name: 'Acme support' });
     assert.equal(
       (await t.api('POST', `/organizations/${organization.body.id}/users`, { userIds: [userId] })).status,

@@ -161,6 +161,7 @@ describe('impersonation: subject token, token exchange, audit', async () => {
     const actorId = await createUser(t);
     const actorToken = await mintAccessToken(t, {
       sub: actorId,
+      client_id: web.id,
       aud: resource.indicator,
       scope: 'openid profile',
     });
