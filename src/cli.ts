@@ -1,5 +1,6 @@
 import { usage } from './cli/usage.js';
 import { ConfigError, loadConfig } from './config.js';
+import { ApiError } from './http/errors.js';
 
 async function main(command: string | undefined): Promise<void> {
   switch (command) {
@@ -65,6 +66,23 @@ async function main(command: string | undefined): Promise<void> {
       }
       return;
     }
+    case 'create-admin': {
+      const config = loadConfig();
+      const { createAdministrator, readCreateAdminInput } = await import('./console/create-admin.command.js');
+      const input = await readCreateAdminInput(process.argv.slice(3));
+      const { prepareStorage } = await import('./service.js');
+      const storage = await prepareStorage(config);
+      try {
+        const id = await createAdministrator(storage.db, input);
+        process.stdout.write(`${id}\n`);
+        console.warn(
+          `tessera: administrator ${input.username} created; sign in at ${config.baseUrl}/console`,
+        );
+      } finally {
+        await storage.close();
+      }
+      return;
+    }
     case 'help':
     case '--help':
     case '-h':
@@ -77,7 +95,7 @@ async function main(command: string | undefined): Promise<void> {
 }
 
 main(process.argv[2]).catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof ApiError) {
     console.error(`tessera: ${error.message}`);
   } else {
     console.error('tessera: failed to start:', error instanceof Error ? error.message : error);

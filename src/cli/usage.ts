@@ -6,6 +6,9 @@ const commands = `Commands:
   prune     remove what the retention rules say has expired now, and print the counts
   rotate-keys [--type ec|rsa]
             add a new signing key; the replaced one stays published for one token lifetime
+  create-admin --username NAME
+            add a console administrator (password from TESSERA_ADMIN_PASSWORD or the first
+            line of stdin); the way back in when no administrator can sign in
   help      this text (also --help, -h)`;
 
 export function usage(): string {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '../management/route-schemas.js';
 import { username } from '../users/users.schemas.js';
 import { CONSOLE_CLIENT_ID, consoleUris } from './console-app.repository.js';
-import { administratorExists } from './console.repository.js';
+import { setupClosed } from './console.repository.js';
 import { createFirstAdministrator } from './setup.service.js';
 
 const tags = ['Console'];
@@ -14,12 +14,14 @@ const consoleConfig = z.object({
   redirectUri: z.string(),
   postLogoutRedirectUri: z.string(),
   managementApi: z.string().describe('The resource indicator the console requests tokens for'),
-  setupNeeded: z.boolean().describe('True while no administrator exists'),
+  setupNeeded: z
+    .boolean()
+    .describe('True while first-run setup is open: the installation has not been administered yet'),
 });
 
 /**
  * Public routes the console needs before anyone is signed in: how to sign in, and first-run
- * setup, which works only while no administrator exists.
+ * setup, which works only until the installation is first administered (see setup.service.ts).
  */
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -40,7 +42,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
         redirectUri: consoleUris(config.baseUrl).redirectUris[0]!,
         postLogoutRedirectUri: consoleUris(config.baseUrl).postLogoutRedirectUris[0]!,
         managementApi: config.managementApiIndicator,
-        setupNeeded: !(await administratorExists(db)),
+        setupNeeded: !(await setupClosed(db)),
       };
     },
   );
@@ -50,7 +52,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create the first administrator (only while none exists)',
+        summary: 'Create the first administrator (only before the installation was administered)',
         security: [],
         body: z.object({ username, password: z.string().min(1).max(256) }),
         response: {

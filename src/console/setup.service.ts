@@ -5,7 +5,7 @@ import { ApiError } from '../http/errors.js';
 import { mutate } from '../management/mutation.js';
 import { hashPassword } from '../users/passwords.js';
 import { createUser } from '../users/users.service.js';
-import { administratorExists, grantAdministrator, lockSetup } from './console.repository.js';
+import { closeSetup, grantAdministrator, lockSetup, setupClosed } from './console.repository.js';
 
 export interface FirstAdministrator {
   username: string;
@@ -13,23 +13,32 @@ export interface FirstAdministrator {
 }
 
 /**
- * First run: the first administrator, created only while none exists. The check and the insert
- * share one transaction under an advisory lock, so of concurrent setups exactly one succeeds.
+ * First run: the first administrator, created only while setup is open, i.e. before the
+ * installation was administered in any way. Setup closes in the same transaction, for good: an
+ * installation whose administrators were all removed stays closed (recovery is
+ * `tessera create-admin` on the host). The check, the insert and the closing share one
+ * transaction under an advisory lock, so of concurrent setups exactly one succeeds.
  */
 export async function createFirstAdministrator(request: FastifyRequest, input: FirstAdministrator) {
   const { db } = request.server.services;
-  if (await administratorExists(db)) throw setupDone();
+  if (await setupClosed(db)) throw setupDone();
   const { passwordPolicy } = await loadSignInExperience(db);
   assertPasswordAccepted(passwordPolicy, input.password, { username: input.username });
   const passwordHash = await hashPassword(input.password);
   return mutate(request, 201, async (trx, events) => {
     await lockSetup(trx);
-    if (await administratorExists(trx)) throw setupDone();
+    if (await setupClosed(trx)) throw setupDone();
     const user = await createUser(trx, events, { username: input.username, passwordHash });
     await grantAdministrator(trx, user.id);
+    await closeSetup(trx, 'setup');
     return user;
   });
 }
 
 const setupDone = () =>
-  new ApiError(409, 'console.setup_done', 'An administrator exists already; sign in to the console.');
+  new ApiError(
+    409,
+    'console.setup_done',
+    'First-run setup is closed: this installation has been administered already. Sign in to the ' +
+      'console, or have an operator run `tessera create-admin` on the host.',
+  );

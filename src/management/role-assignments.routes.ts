@@ -90,7 +90,7 @@ export const roleAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Users'],
         summary: 'Remove a role from a user',
         params: userIdParams.extend({ roleId }),
-        response: { 204: noContent, ...errorResponses(404) },
+        response: { 204: noContent, ...errorResponses(404, 422) },
       },
     },
     async (request, reply) => {

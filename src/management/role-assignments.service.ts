@@ -5,8 +5,10 @@ import type { RoleType } from '../storage/tables/core.js';
 import { getUser } from '../users/users.service.js';
 import { getApplication } from './applications.service.js';
 import { requireAll } from './conflicts.js';
+import { keepAnAdministrator } from './last-administrator.js';
 import * as assignments from './role-assignments.repository.js';
 import { findRoles } from './roles.repository.js';
+import { CONSOLE_ROLE_ID } from './seed.js';
 
 type Trx = Transaction<Database>;
 
@@ -48,6 +50,7 @@ export async function replaceUserRoles(
 ): Promise<{ roleIds: string[] }> {
   await getUser(trx, userId);
   const ids = roleIds.length === 0 ? [] : await requireRolesOfType(trx, roleIds, 'User', userRoleTypeError());
+  if (!ids.includes(CONSOLE_ROLE_ID)) await keepAnAdministrator(trx, userId);
   await assignments.removeUserRolesExcept(trx, userId, ids);
   await assignments.addUserRoles(trx, userId, ids);
   return { roleIds: ids };
@@ -55,6 +58,7 @@ export async function replaceUserRoles(
 
 export async function unassignUserRole(trx: Trx, userId: string, roleId: string): Promise<void> {
   await getUser(trx, userId);
+  if (roleId === CONSOLE_ROLE_ID) await keepAnAdministrator(trx, userId);
   if (!(await assignments.removeUserRole(trx, userId, roleId))) throw notHeld('user');
 }
 

@@ -67,7 +67,7 @@ export const roleMembersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a role from a user',
         params: idParams.extend({ userId: memberId }),
-        response: { 204: noContent, ...errorResponses(404) },
+        response: { 204: noContent, ...errorResponses(404, 422) },
       },
     },
     async (request, reply) => {

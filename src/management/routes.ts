@@ -13,6 +13,7 @@ import { messagesRoutes } from '../messages/messages.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { hooksRoutes } from '../webhooks/hooks.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
+import { closeSetup } from '../console/console.repository.js';
 import { forgetApplicationScopes } from '../oidc/application-scopes.js';
 import { forgetManagementStandings } from './access.js';
 import type { ManagementAuthenticator } from './auth.js';
@@ -34,8 +35,15 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   app,
   { authenticate },
 ) => {
+  // Whoever holds a management token administers this installation (a bootstrap client of an
+  // installation run through the API alone, a console user): first-run setup closes before the
+  // call takes effect. Setup never reopens, so once this instance has closed it, it stops asking.
+  let setupClosed = false;
   app.addHook('onRequest', async (request) => {
     request.caller = await authenticate(request);
+    if (setupClosed) return;
+    await closeSetup(app.services.db, 'management_api');
+    setupClosed = true;
   });
   // Any write may remove someone's access (a role, a scope, an application, a user's
   // suspension): this instance forgets every cached standing and application scope set before

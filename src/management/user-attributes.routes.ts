@@ -79,7 +79,7 @@ export const userAttributesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Suspend or reactivate a user; suspension ends their sessions and refresh tokens',
         params,
         body: suspensionBody,
-        response: { 200: userResponse, ...errorResponses(400, 404) },
+        response: { 200: userResponse, ...errorResponses(400, 404, 422) },
       },
     },
     (request) =>

@@ -97,9 +97,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Delete a user and end their sessions',
+        summary: 'Delete a user and end their sessions (never the last console administrator)',
         params,
-        response: { 204: noContent, ...errorResponses(404) },
+        response: { 204: noContent, ...errorResponses(404, 422) },
       },
     },
     async (request, reply) => {

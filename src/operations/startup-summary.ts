@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Storage } from '../storage/database.js';
-import { hasAdministrator } from './administrators.repository.js';
+import { setupClosed } from '../console/console.repository.js';
 
 /** Where the data lives, without credentials: a PostgreSQL host and database, or PGlite's directory. */
 export function describeStorage(config: Config, backend: Storage['backend']): string {
@@ -27,7 +27,7 @@ export async function logStartupSummary(
     },
     `Tessera is serving ${config.baseUrl} (issuer ${config.issuer})`,
   );
-  if (!(await hasAdministrator(storage.db))) {
-    log.info(`No administrator yet: create one at ${config.baseUrl}/console`);
+  if (!(await setupClosed(storage.db))) {
+    log.info(`First-run setup is open: create the first administrator at ${config.baseUrl}/console`);
   }
 }

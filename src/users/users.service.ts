@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { notFound } from '../http/errors.js';
+import { keepAnAdministrator } from '../management/last-administrator.js';
 import type { EventSink } from '../management/mutation.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
@@ -142,6 +143,7 @@ export async function touchUser(trx: Trx, events: EventSink, userId: string) {
 /** Suspension also ends the user's sessions and refresh tokens, in the same transaction. */
 export async function setSuspended(trx: Trx, events: EventSink, userId: string, isSuspended: boolean) {
   await lockUser(trx, userId);
+  if (isSuspended) await keepAnAdministrator(trx, userId);
   const user = await repository.updateUser(trx, userId, { is_suspended: isSuspended });
   if (isSuspended) await repository.revokeUserArtifacts(trx, userId);
   events.emit('User.SuspensionStatus.Updated', { data: toUserEntity(user) });
@@ -150,6 +152,7 @@ export async function setSuspended(trx: Trx, events: EventSink, userId: string, 
 
 export async function deleteUser(trx: Trx, events: EventSink, userId: string): Promise<void> {
   await lockUser(trx, userId);
+  await keepAnAdministrator(trx, userId);
   await repository.revokeUserArtifacts(trx, userId);
   await repository.deleteUser(trx, userId);
   events.emit('User.Deleted', { data: null });

@@ -69,6 +69,8 @@ describe('management access is checked on every call', async () => {
     const spa = await createApplication(t, 'SPA');
     const user = await createUser(t, password);
     await assignRoles(t, user.id, role.id);
+    // A second administrator, so that this one may lose the role (the last one may not).
+    await assignRoles(t, (await createUser(t, password)).id, role.id);
     const { tokens } = await signIn(t, spa, user, password, {
       scope: 'openid all',
       resource: t.config.managementApiIndicator,

@@ -298,7 +298,7 @@ export interface paths {
         get: operations["GetUser"];
         put?: never;
         post?: never;
-        /** Delete a user and end their sessions */
+        /** Delete a user and end their sessions (never the last console administrator) */
         delete: operations["DeleteUser"];
         options?: never;
         head?: never;
@@ -2544,7 +2544,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the first administrator (only while none exists) */
+        /** Create the first administrator (only before the installation was administered) */
         post: operations["SetUpConsole"];
         delete?: never;
         options?: never;
@@ -4815,6 +4815,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
         };
     };
     UpdateUser: {
@@ -5290,6 +5303,19 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6488,6 +6514,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
         };
     };
     DeleteApplicationRole: {
@@ -6718,6 +6757,19 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15787,7 +15839,7 @@ export interface operations {
                         postLogoutRedirectUri: string;
                         /** @description The resource indicator the console requests tokens for */
                         managementApi: string;
-                        /** @description True while no administrator exists */
+                        /** @description True while first-run setup is open: the installation has not been administered yet */
                         setupNeeded: boolean;
                     };
                 };

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { unwrap } from '@shared/api/client';
+import { ApiCallError, unwrap } from '@shared/api/client';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';
 import { publicClient } from './public-client';
 import { useSession } from './SessionProvider';
 
-/** First run: no administrator exists yet, so the console offers to create one. */
+/** First run: the installation has not been administered yet, so the console offers to create one. */
 export function SetupPage() {
   const { signIn } = useSession();
   const [username, setUsername] = useState('');
@@ -21,6 +21,9 @@ export function SetupPage() {
     setMismatch(password !== repeat);
     if (password === repeat) create.mutate();
   };
+  if (create.error instanceof ApiCallError && create.error.code === 'console.setup_done') {
+    return <SetupClosed />;
+  }
   if (create.isSuccess) {
     return (
       <main className="narrow">
@@ -73,5 +76,33 @@ export function SetupPage() {
         </button>
       </form>
     </main>
+  );
+}
+
+/** Setup closed while the form was open: someone administered the installation in the meantime. */
+function SetupClosed() {
+  const { signIn } = useSession();
+  return (
+    <main className="narrow">
+      <h1>Setup is closed</h1>
+      <p role="alert">
+        This installation has been administered already, so the first administrator can no longer be created
+        here. Sign in with an administrator account.
+      </p>
+      <RecoveryHint />
+      <button type="button" className="primary" onClick={() => void signIn('/console')}>
+        Sign in
+      </button>
+    </main>
+  );
+}
+
+/** The way back in when nobody can sign in as an administrator: a command on the host. */
+export function RecoveryHint() {
+  return (
+    <p>
+      No administrator account? An operator can create one on the host with{' '}
+      <code>tessera create-admin --username NAME</code>.
+    </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useSession } from './SessionProvider';
+import { RecoveryHint } from './SetupPage';
 
 /** Before sign-in, after sign-out, and when the session has ended (expired or refused). */
 export function SignedOutPage({ reason }: { reason: 'new' | 'signed-out' | 'ended' }) {
@@ -15,6 +16,7 @@ export function SignedOutPage({ reason }: { reason: 'new' | 'signed-out' | 'ende
     <main className="narrow">
       <h1>{text.title}</h1>
       <p>{text.body}</p>
+      {reason === 'new' ? <RecoveryHint /> : null}
       <button
         type="button"
         className="primary"

@@ -18,6 +18,7 @@ import * as outboxWithoutHookLock from './0016_outbox_without_hook_lock.js';
 import * as subjectTokenHotConsume from './0017_subject_token_hot_consume.js';
 import * as attemptsInDeliveryRow from './0018_attempts_in_delivery_row.js';
 import * as lockoutPerFactor from './0019_lockout_per_factor.js';
+import * as consoleSetup from './0020_console_setup.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_subject_token_hot_consume': subjectTokenHotConsume,
   '0018_attempts_in_delivery_row': attemptsInDeliveryRow,
   '0019_lockout_per_factor': lockoutPerFactor,
+  '0020_console_setup': consoleSetup,
 };

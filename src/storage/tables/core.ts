@@ -138,6 +138,14 @@ export interface LogsTable {
   created_at: CreatedAt;
 }
 
+/** One row once first-run setup has closed (migration 0019); never removed. */
+export interface ConsoleSetupTable {
+  id: Generated<boolean>;
+  /** What closed it: `setup`, `management_api`, `create_admin` or `migration`. */
+  closed_by: string;
+  closed_at: Generated<Date>;
+}
+
 /** The last run of each periodic job shared by all instances (retention). */
 export interface MaintenanceRunsTable {
   name: string;
@@ -159,4 +167,5 @@ export interface CoreTables {
   system_secrets: SystemSecretsTable;
   logs: LogsTable;
   maintenance_runs: MaintenanceRunsTable;
+  console_setup: ConsoleSetupTable;
 }
