@@ -86,7 +86,7 @@ class DeliveryWorker {
     // window, then takes one send, then is recorded: only a crashed (or stalled) instance lets its
     // lease lapse. A row that waited too long anyway is left to the claim after its lease.
     const rounds = 3 + Math.ceil(this.maxQueued / this.slots);
-    this.leaseMs = rounds * config.webhooks.timeoutMs + 10_000;
+    this.leaseMs = rounds * config.webhooks.timeoutMs + config.webhooks.leaseFloorMs;
     this.poll = setInterval(() => this.wake(), pollIntervalMs);
     // Deferred a turn, so a nudge from a request handler lets its response go out first.
     this.unsubscribe = onDeliveriesEnqueued(() => {
