@@ -1,24 +1,33 @@
-// Runs the test suite once per storage backend: embedded PGlite, then the PostgreSQL server.
-// Select with TESSERA_TEST_BACKENDS=pglite,postgres; pass test files as arguments to run only those.
+// Runs the test suite in tiers: each file on the storage backends it names (see test-tiers.ts),
+// from sources transpiled once (see compile-tests.ts). Select backends with
+// TESSERA_TEST_BACKENDS=pglite,postgres; files passed as arguments run on every selected backend.
 import { spawn } from 'node:child_process';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { openStorage } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { ensureSigningKey } from '../src/oidc/signing-keys.js';
-import { postgresAdminUrl, withAdmin, type Backend } from '../test/support/databases.js';
+import { postgresAdminUrl, withAdmin } from '../test/support/databases.js';
+import { compileTests } from './compile-tests.js';
+import { backendsOf, type Backend } from './test-tiers.js';
 
 // Per run, so that runs started side by side never share a template.
 const pgliteTemplateDir = path.resolve(`.tessera-test/pglite-template-${process.pid}`);
 const postgresTemplateName = `tessera_test_template_${process.pid}`;
+const buildDir = path.resolve(`.tessera-test/build-${process.pid}`);
 
 const isCi = process.env.CI === 'true';
 const requested = (process.env.TESSERA_TEST_BACKENDS ?? 'pglite,postgres').split(',') as Backend[];
-const files = process.argv.slice(2).length ? process.argv.slice(2) : await findTests('test');
+const chosen = process.argv.slice(2);
+const files = chosen.length ? chosen : await findTests('test');
+const tiers = new Map(await Promise.all(files.map(async (file) => [file, await backendsOf(file)] as const)));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedRuns = 0;
 
+await compileTests(buildDir);
 for (const backend of requested) {
+  const backendFiles = chosen.length ? files : files.filter((file) => tiers.get(file)!.includes(backend));
+  if (backendFiles.length === 0) continue;
   if (backend === 'postgres' && !(await postgresReachable())) {
     if (isCi) {
       console.error(
@@ -29,13 +38,14 @@ for (const backend of requested) {
     console.warn(`PostgreSQL at ${postgresAdminUrl} is unreachable: skipping that backend (CI would fail).`);
     continue;
   }
-  console.log(`\n=== tests on ${backend} (${files.length} files) ===`);
+  console.log(`\n=== tests on ${backend} (${backendFiles.length} files) ===`);
   await prepareTemplate(backend);
-  const code = await runNodeTests(backend, files);
+  const code = await runNodeTests(backend, backendFiles.map(compiled));
   await dropTemplate(backend);
   if (code !== 0) failedRuns++;
 }
 
+await rm(buildDir, { recursive: true, force: true });
 console.log(`\nall backends: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedRuns > 0 || totals.failed > 0 ? 1 : 0);
 
@@ -45,6 +55,10 @@ async function findTests(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
+}
+
+function compiled(file: string): string {
+  return path.join(buildDir, path.relative('.', path.resolve(file)).replace(/\.ts$/, '.js'));
 }
 
 async function postgresReachable(): Promise<boolean> {
@@ -87,8 +101,6 @@ async function dropTemplate(backend: Backend): Promise<void> {
 function runNodeTests(backend: Backend, testFiles: string[]): Promise<number> {
   const concurrency = process.env.TESSERA_TEST_CONCURRENCY ?? '2';
   const args = [
-    '--import',
-    'tsx',
     '--test',
     `--test-concurrency=${concurrency}`,
     '--test-timeout=180000',

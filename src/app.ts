@@ -1,9 +1,8 @@
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type Provider from 'oidc-provider';
-import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import type { Observability, Services } from './services.js';
 import { experienceRoutes } from './experience/routes.js';
 import { registerTokenExchange } from './impersonation/token-exchange.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -24,30 +23,13 @@ import { observeOidc, observeRequests } from './operations/request-observation.j
 import { scheduleRetention, type RetentionSchedule } from './retention/retention.scheduler.js';
 import type { Storage } from './storage/database.js';
 import { countWaitingDeliveries } from './webhooks/outbox-size.repository.js';
+import { Deliveries } from './webhooks/deliveries.js';
 import { startDeliveryWorkers } from './webhooks/worker.js';
 import { webRoutes } from './web/web.routes.js';
 import { consoleRoutes } from './console/console.routes.js';
 
-export interface Services {
-  config: Config;
-  db: Storage['db'];
-  backend: Storage['backend'];
-  /** The published signing keys, re-read periodically; a change replaces `provider`. */
-  keys: SigningKeyRing;
-  /** The current oidc-provider: read it at each use, never keep it (key changes replace it). */
-  readonly provider: Provider;
-  log: Logger;
-  metrics: Metrics;
-}
-
-export interface Observability {
-  log: Logger;
-  metrics: Metrics;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    services: Services;
     retention: RetentionSchedule;
   }
   interface FastifyRequest {
@@ -92,11 +74,13 @@ export async function buildApp(
   });
 
   const keys = await SigningKeyRing.load(storage.db);
-  const base = { config, db: storage.db, backend: storage.backend, keys, log, metrics };
+  const deliveries = new Deliveries();
+  const base = { config, db: storage.db, backend: storage.backend, keys, deliveries, log, metrics };
   const build = (published: SigningKey[]) =>
     createProvider({
       config,
       db: storage.db,
+      deliveries,
       keys: published,
       extend: (p) => {
         registerTokenExchange(p, base);

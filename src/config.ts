@@ -48,6 +48,7 @@ export const environmentSchema = z.object({
   ]),
   TESSERA_WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(256).default(64),
   TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK: z.coerce.number().int().min(1).max(256).default(32),
+  TESSERA_WEBHOOK_LEASE_FLOOR_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   TESSERA_WEBHOOK_USER_AGENT: z
     .string()
     .min(1)
@@ -93,6 +94,8 @@ export interface Config {
     workers: number;
     /** Sends to one hook at a time, so one slow receiver cannot hold every worker. */
     maxInFlightPerHook: number;
+    /** Added to the send timeouts a claimed row may wait before its lease lapses. */
+    leaseFloorMs: number;
     userAgent: string;
   };
   /** Verification-code delivery: SMTP for e-mail when configured, else the recording connector. */
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryScheduleSeconds: e.TESSERA_WEBHOOK_RETRY_SCHEDULE,
       workers: e.TESSERA_WEBHOOK_WORKERS,
       maxInFlightPerHook: e.TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK,
+      leaseFloorMs: e.TESSERA_WEBHOOK_LEASE_FLOOR_MS,
       userAgent: e.TESSERA_WEBHOOK_USER_AGENT,
     },
     messages: {

@@ -13,7 +13,7 @@ import { checkCode, codeError, codeVerdict, createCode } from '../messages/verif
 import { consumeVerifiedCode, findCode } from '../messages/verification-codes.repository.js';
 import { newId } from '../storage/ids.js';
 import { updateUser } from '../users/users.service.js';
-import { Outbox, type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
+import { type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
 import type { AccountCaller } from './account-auth.js';
 
 type CodeIdentifier = { type: 'email' | 'phone'; value: string };
@@ -36,8 +36,8 @@ export async function changeAccount<T>(
   caller: AccountCaller,
   change: (trx: Transaction<Database>, events: EventSink) => Promise<T>,
 ): Promise<T> {
-  const { db } = request.server.services;
-  const outbox = new Outbox(db);
+  const { db, deliveries } = request.server.services;
+  const outbox = deliveries.outbox();
   const result = await db.transaction().execute(async (trx) => {
     const pending: PendingEvent[] = [];
     const value = await change(trx, { emit: (event, payload) => pending.push({ event, payload }) });

@@ -1,4 +1,4 @@
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import { fireEvents, type TriggerContext } from '../webhooks/outbox.js';
 import { verificationBlocked } from './errors.js';
@@ -85,7 +85,7 @@ export async function underLockout<T>(
     case 'failure':
       if (attempt < policy.maxFailures) throw verdict.error;
       if (await takeLock(db, key, factor, policy.lockSeconds)) {
-        await fireEvents(db, context, [
+        await fireEvents(services, context, [
           { event: 'Identifier.Lockout', payload: { type: normalized.type, value: normalized.value } },
         ]);
       }

@@ -1,5 +1,5 @@
 import type { Interaction } from 'oidc-provider';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { writeLog } from '../audit/write-log.js';
 import { ApiError } from '../http/errors.js';
 import type { Db } from '../storage/database.js';

@@ -3,7 +3,6 @@ import type { Interaction } from 'oidc-provider';
 import { writeLog } from '../audit/write-log.js';
 import type { InteractionIdentifier, VerificationType } from '../storage/tables/experience.js';
 import { loadUserEntity } from '../users/user-entity.js';
-import { Outbox } from '../webhooks/outbox.js';
 import { findApplication } from './accounts.repository.js';
 import { grantFirstPartyConsent } from './consent.js';
 import { experienceContext } from './context.js';
@@ -92,9 +91,9 @@ export async function finishFlow<T>(
     events: FlowEvents,
   ) => Promise<{ userId: string } & T>,
 ): Promise<T & { userId: string }> {
-  const { db } = request.server.services;
+  const { db, deliveries } = request.server.services;
   const application = await findApplication(db, state.applicationId);
-  const outbox = new Outbox(db);
+  const outbox = deliveries.outbox();
   const result = await db.transaction().execute(async (trx) => {
     if (!(await repository.lockExperience(trx, interaction.uid))) throw experienceNotStarted();
     const events = new FlowEvents();

@@ -1,6 +1,6 @@
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { writeLog } from '../audit/write-log.js';
 import { TOKEN_EXCHANGE_GRANT } from '../oidc/clients.js';
 import type { Db } from '../storage/database.js';

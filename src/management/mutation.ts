@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { HookEvent } from '../webhooks/event-names.js';
-import { Outbox, type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
+import { type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
 
 export interface EventSink {
   emit(event: HookEvent, payload: Record<string, unknown>): void;
@@ -17,8 +17,8 @@ export async function mutate<T>(
   successStatus: number,
   work: (trx: Transaction<Database>, events: EventSink) => Promise<T>,
 ): Promise<T> {
-  const { db } = request.server.services;
-  const outbox = new Outbox(db);
+  const { db, deliveries } = request.server.services;
+  const outbox = deliveries.outbox();
   const result = await db.transaction().execute(async (trx) => {
     const pending: PendingEvent[] = [];
     const result = await work(trx, { emit: (event, payload) => pending.push({ event, payload }) });

@@ -1,4 +1,4 @@
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { connectorInUse } from '../connectors/connector-lookup.js';
 import { buildMessageConnector } from '../connectors/message-connectors.js';
 import { ApiError } from '../http/errors.js';

@@ -1,4 +1,4 @@
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { ApiError } from '../http/errors.js';
 import { fireEvents, type TriggerContext } from '../webhooks/outbox.js';
 import { sendSlotWaitSeconds, takeSendSlot } from './send-limit.repository.js';
@@ -25,6 +25,6 @@ export async function guardSendLimit(
   const { sendLimitPerHour, sendMinIntervalSeconds } = services.config.messages;
   const limits = { perHour: sendLimitPerHour, minIntervalSeconds: sendMinIntervalSeconds };
   if (await takeSendSlot(services.db, recipient, limits)) return;
-  await fireEvents(services.db, context, [{ event: 'Message.RateLimited', payload: { action, recipient } }]);
+  await fireEvents(services, context, [{ event: 'Message.RateLimited', payload: { action, recipient } }]);
   throw messageRateLimited(await sendSlotWaitSeconds(services.db, recipient, limits));
 }

@@ -2,7 +2,7 @@ import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import { toApplicationEntity } from '../webhooks/entities.js';
-import { Outbox } from '../webhooks/outbox.js';
+import type { Deliveries } from '../webhooks/deliveries.js';
 import {
   activeGrantIds,
   findApplicationWithLimit,
@@ -25,7 +25,13 @@ export interface IssuedGrant {
  * enforces the limit before the response leaves: the application never receives a code while
  * the user is over the limit. A failure fails the authorization rather than skip the limit.
  */
-export function enforceGrantLimitOnAuthorization(provider: Provider, db: Db): void {
+/** Where the limit reads grants and hands over its events. */
+export interface GrantLimitStores {
+  db: Db;
+  deliveries: Deliveries;
+}
+
+export function enforceGrantLimitOnAuthorization(provider: Provider, stores: GrantLimitStores): void {
   const issued = new WeakMap<object, IssuedGrant>();
 
   provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
@@ -46,7 +52,7 @@ export function enforceGrantLimitOnAuthorization(provider: Provider, db: Db): vo
   provider.use(async (ctx, next) => {
     await next();
     const grant = issued.get(ctx);
-    if (grant) await enforceGrantLimit(db, grant);
+    if (grant) await enforceGrantLimit(stores, grant);
   });
 }
 
@@ -55,12 +61,15 @@ export function enforceGrantLimitOnAuthorization(provider: Provider, db: Db): vo
  * `Grant.LimitExceeded` when any was revoked. Count, revocation and event share one transaction
  * under a per-user-and-application lock, so concurrent authorizations cannot both pass the limit.
  */
-export async function enforceGrantLimit(db: Db, issued: IssuedGrant): Promise<string[]> {
+export async function enforceGrantLimit(
+  { db, deliveries }: GrantLimitStores,
+  issued: IssuedGrant,
+): Promise<string[]> {
   const application = await findApplicationWithLimit(db, issued.applicationId);
   const limit = application?.custom_client_metadata.maxAllowedGrants;
   if (!application || typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) return [];
 
-  const outbox = new Outbox(db);
+  const outbox = deliveries.outbox();
   const revokedGrantIds = await db.transaction().execute(async (trx) => {
     await lockUserApplication(trx, issued.userId, issued.applicationId);
     const active = await activeGrantIds(trx, issued.userId, issued.applicationId);

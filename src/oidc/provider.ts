@@ -7,6 +7,7 @@ import { findAccount } from './accounts.js';
 import { acceptNamedSecrets, SECRETS_METADATA } from './client-secrets.js';
 import { keepClientsWithMetadata } from './clients.js';
 import { createAdapterFactory } from './adapter.js';
+import type { Deliveries } from '../webhooks/deliveries.js';
 import { enforceGrantLimitOnAuthorization } from './grants.limit.js';
 import { logtoErrorCodes } from './error-codes.js';
 import {
@@ -35,6 +36,8 @@ export const OIDC_SCOPES: readonly string[] = [
 export interface ProviderOptions {
   config: Config;
   db: Db;
+  /** Where the grant limit's `Grant.LimitExceeded` events are handed over. */
+  deliveries: Deliveries;
   /** The published signing keys, newest (the signing one) first. */
   keys: SigningKey[];
   /**
@@ -44,7 +47,13 @@ export interface ProviderOptions {
   extend?: (provider: Provider) => void;
 }
 
-export async function createProvider({ config, db, keys, extend }: ProviderOptions): Promise<Provider> {
+export async function createProvider({
+  config,
+  db,
+  deliveries,
+  keys,
+  extend,
+}: ProviderOptions): Promise<Provider> {
   const cookieKey = await systemSecret(db, 'oidc-cookie-key');
 
   const configuration: Configuration = {
@@ -128,7 +137,7 @@ export async function createProvider({ config, db, keys, extend }: ProviderOptio
 
   const provider = new Provider(config.issuer, configuration);
   provider.proxy = config.trustProxy;
-  enforceGrantLimitOnAuthorization(provider, db);
+  enforceGrantLimitOnAuthorization(provider, { db, deliveries });
   acceptNamedSecrets(provider);
   keepClientsWithMetadata(provider, db);
   registerOrganizationTokens(provider, db);

@@ -1,5 +1,5 @@
 import type { Interaction } from 'oidc-provider';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { verificationNotFound } from '../experience/errors.js';
 import { ApiError } from '../http/errors.js';
 import { newId } from '../storage/ids.js';

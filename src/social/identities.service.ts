@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors.js';
 import type { EventSink } from '../management/mutation.js';
 import type { Database } from '../storage/schema.js';
 import { changeIdentities, getUser } from '../users/users.service.js';
-import { Outbox, type PendingEvent } from '../webhooks/outbox.js';
+import { type PendingEvent } from '../webhooks/outbox.js';
 import { findUserBySocialIdentity, lockRemoteIdentity } from './federated-verifications.repository.js';
 
 type Trx = Transaction<Database>;
@@ -54,8 +54,8 @@ export async function linkIdentity(
 
 /** The Account API's unlink, with the Account API context on its event. */
 export async function unlinkOwnIdentity(request: FastifyRequest, caller: AccountCaller, target: string) {
-  const { db } = request.server.services;
-  const outbox = new Outbox(db);
+  const { db, deliveries } = request.server.services;
+  const outbox = deliveries.outbox();
   await db.transaction().execute(async (trx) => {
     const pending: PendingEvent[] = [];
     await unlinkIdentity(

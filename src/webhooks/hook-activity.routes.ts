@@ -16,14 +16,13 @@ import {
 } from './hooks.schemas.js';
 import { getHook } from './hooks.service.js';
 import { createSender } from './http-sender.js';
-import { nudgeDeliveries } from './wakeup.js';
 
 const tags = ['Hooks'];
 const epoch = (date: Date | null) => (date ? date.getTime() : null);
 
 /** Testing a hook, its recent logs, and its deliveries (list and redeliver). */
 export const hookActivityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.services;
+  const { db, config, deliveries } = app.services;
   const sender = createSender(config.webhooks);
   app.addHook('onClose', async () => sender.close());
 
@@ -112,7 +111,7 @@ export const hookActivityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome === 'in_flight') {
         throw new ApiError(422, 'hook.delivery_in_flight', 'An attempt of this delivery is in progress.');
       }
-      nudgeDeliveries();
+      deliveries.nudge();
       const delivery = await history.findDelivery(db, id, deliveryId);
       return reply.status(202).send(toDeliveryResponse(delivery!));
     },

@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
-import { insertDeliveries, type ClaimedDelivery } from './deliveries.repository.js';
+import { insertDeliveries, type ClaimedDelivery, type DirectLease } from './deliveries.repository.js';
 import type { HookEvent } from './event-names.js';
 import { payloadWithoutHookId } from './payload.js';
-import { directTaker, nudgeDeliveries } from './wakeup.js';
 
 /** Where the triggering call came from; becomes the context members of every payload. */
 export interface TriggerContext {
@@ -32,6 +30,16 @@ export interface PendingEvent {
   payload: Record<string, unknown>;
 }
 
+/** Where an outbox hands its rows after the commit: the app's `Deliveries`. */
+export interface OutboxHandOff {
+  /** The lease for rows written now, or undefined when no worker here would take them at once. */
+  offer(): DirectLease | undefined;
+  /** Rows written leased to this app's worker, committed, with the time their lease was counted from. */
+  take(rows: ClaimedDelivery[], leasedAt: number): void;
+  /** Unleased rows were committed: the worker should claim soon rather than at its next poll. */
+  nudge(): void;
+}
+
 /**
  * The webhook events of one transaction. `write` puts them into the outbox inside the transaction,
  * so a rolled-back change fires nothing and a committed one is delivered even if the process dies
@@ -45,11 +53,11 @@ export class Outbox {
   private leasedAt = Infinity;
   private unleased = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly handOff: OutboxHandOff) {}
 
   async write(trx: Kysely<Database>, context: TriggerContext, events: PendingEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const lease = directTaker(this.db)?.offer();
+    const lease = this.handOff.offer();
     const leasedAt = Date.now();
     const createdAt = new Date();
     const { written, leased } = await insertDeliveries(
@@ -66,8 +74,8 @@ export class Outbox {
   }
 
   committed(): void {
-    if (this.leased.length > 0) directTaker(this.db)?.take(this.leased, this.leasedAt);
-    if (this.unleased > 0) nudgeDeliveries();
+    if (this.leased.length > 0) this.handOff.take(this.leased, this.leasedAt);
+    if (this.unleased > 0) this.handOff.nudge();
     this.leased = [];
     this.leasedAt = Infinity;
     this.unleased = 0;
@@ -75,10 +83,12 @@ export class Outbox {
 }
 
 /** Fires events outside a transaction of the caller's (Experience API, OIDC exceptions): at once. */
-export async function fireEvents(db: Db, context: TriggerContext, events: PendingEvent[]): Promise<void> {
-  const outbox = new Outbox(db);
+export async function fireEvents(
+  { db, deliveries }: { db: Kysely<Database>; deliveries: { outbox(): Outbox } },
+  context: TriggerContext,
+  events: PendingEvent[],
+): Promise<void> {
+  const outbox = deliveries.outbox();
   await outbox.write(db, context, events);
   outbox.committed();
 }
-
-export { nudgeDeliveries };

@@ -1,16 +1,16 @@
 import type { Logger } from 'pino';
-import type { Services } from '../app.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../operations/metrics.js';
+import type { Services } from '../services.js';
 import type { Db } from '../storage/database.js';
 import { AttemptRecorder } from './attempt-recorder.js';
+import { nextClaim, wantsRows, type QueueLevels } from './claim-plan.js';
 import { claimDueDeliveries, type ClaimedDelivery, type DirectLease } from './deliveries.repository.js';
 import { attemptDelivery } from './delivery-attempt.js';
 import { HookQueues } from './hook-queues.js';
 import { createSender, type Sender } from './http-sender.js';
 import { DatabaseOutage } from './outage.js';
 import { sendVerdict, type SendVerdict } from './send-window.js';
-import { onDeliveriesEnqueued, registerDirectTaker } from './wakeup.js';
 
 export interface BackgroundWork {
   stop(): Promise<void>;
@@ -24,6 +24,14 @@ const maxClaim = 200;
 const leaseMarginMs = 5000;
 
 type Queued = ClaimedDelivery & { leaseEndsAt: number };
+
+/**
+ * What the claiming side of the worker is doing. `claiming` keeps whether it was woken meanwhile: a
+ * wake during a claim may concern rows that claim could not see (a later commit, a hook that had no
+ * room), so it earns one more pass whatever that claim found.
+ */
+type ClaimState =
+  { kind: 'idle' } | { kind: 'claiming'; run: Promise<void>; wokenMeanwhile: boolean } | { kind: 'stopped' };
 
 /** Starts the webhook delivery workers of this instance (none when TESSERA_WEBHOOK_WORKERS=0). */
 export function startDeliveryWorkers(services: Services): BackgroundWork {
@@ -40,9 +48,9 @@ export function startDeliveryWorkers(services: Services): BackgroundWork {
  * take turns, so a receiver that hangs delays only its own deliveries. Sends run
  * concurrently over keep-alive connections; finished attempts are recorded in batches. The rows
  * this instance writes come leased to it with the write (`Outbox`) while their hook's queue here
- * has room, and go straight to the queues after the commit: no claim. Woken by
- * `nudgeDeliveries()` after local commits of other rows, and by a poll for other instances' rows
- * and for retries that come due.
+ * has room, and go straight to the queues after the commit: no claim. Attached to the app's
+ * `Deliveries`, it is nudged after local commits of other rows, and polls for other instances'
+ * rows and for retries that come due.
  */
 class DeliveryWorker {
   private readonly log: Logger;
@@ -54,15 +62,13 @@ class DeliveryWorker {
   private readonly maxQueued: number;
   private readonly leaseMs: number;
   private readonly poll: NodeJS.Timeout;
-  private readonly unsubscribe: () => void;
-  private readonly unregister: () => void;
+  private readonly detach: () => void;
   private readonly sends = new Set<Promise<void>>();
   private readonly queues: HookQueues<Queued>;
-  private claiming: Promise<void> | undefined;
+  private state: ClaimState = { kind: 'idle' };
   private nudged: NodeJS.Immediate | undefined;
-  private claimAgain = false;
+  /** Whether the last claim came back full: more rows may be due. */
   private mayHaveMore = false;
-  private stopped = false;
 
   private readonly db: Db;
   private readonly config: Config;
@@ -86,20 +92,35 @@ class DeliveryWorker {
     // window, then takes one send, then is recorded: only a crashed (or stalled) instance lets its
     // lease lapse. A row that waited too long anyway is left to the claim after its lease.
     const rounds = 3 + Math.ceil(this.maxQueued / this.slots);
-    this.leaseMs = rounds * config.webhooks.timeoutMs + 10_000;
+    this.leaseMs = rounds * config.webhooks.timeoutMs + config.webhooks.leaseFloorMs;
     this.poll = setInterval(() => this.wake(), pollIntervalMs);
-    // Deferred a turn, so a nudge from a request handler lets its response go out first.
-    this.unsubscribe = onDeliveriesEnqueued(() => {
-      this.nudged ??= setImmediate(() => {
-        this.nudged = undefined;
-        this.wake();
-      });
-    });
-    this.unregister = registerDirectTaker(this.db, {
+    this.detach = services.deliveries.attach({
       offer: () => this.offer(),
       take: (rows, leasedAt) => this.takeDirect(rows, leasedAt),
+      // Deferred a turn, so a nudge from a request handler lets its response go out first.
+      nudge: () => {
+        this.nudged ??= setImmediate(() => {
+          this.nudged = undefined;
+          this.wake();
+        });
+      },
     });
     this.wake();
+  }
+
+  private get stopped(): boolean {
+    return this.state.kind === 'stopped';
+  }
+
+  private levels(): QueueLevels {
+    return {
+      ready: this.queues.ready(),
+      queued: this.queues.queued,
+      slots: this.slots,
+      maxQueued: this.maxQueued,
+      claimSize: this.claimSize,
+      mayHaveMore: this.mayHaveMore,
+    };
   }
 
   /** The lease of rows written now, while this worker can queue them (their hook's queue too). */
@@ -117,24 +138,34 @@ class DeliveryWorker {
 
   private wake(): void {
     if (!this.outage.due()) return;
-    if (this.claiming) this.claimAgain = true;
-    else this.claiming = this.claimLoop().finally(() => (this.claiming = undefined));
+    switch (this.state.kind) {
+      case 'stopped':
+        return;
+      case 'claiming':
+        this.state.wokenMeanwhile = true;
+        return;
+      case 'idle': {
+        const run = this.claimLoop().finally(() => {
+          if (this.state.kind === 'claiming') this.state = { kind: 'idle' };
+        });
+        this.state = { kind: 'claiming', run, wokenMeanwhile: false };
+      }
+    }
   }
 
-  private wantsRows(): boolean {
-    return this.queues.ready() < this.slots / 2 && this.queues.queued < this.maxQueued;
+  /** Whether the claim passes should go on: woken meanwhile (and then reset), and not stopped. */
+  private claimAgain(): boolean {
+    if (this.state.kind !== 'claiming' || !this.state.wokenMeanwhile) return false;
+    this.state.wokenMeanwhile = false;
+    return true;
   }
 
   private async claimLoop(): Promise<void> {
     try {
       do {
-        // A wake during a claim may concern rows that claim could not see (a later commit, a hook
-        // that had no room): it earns one more claim whatever that claim found.
-        this.claimAgain = false;
         this.mayHaveMore = true;
-        while (!this.stopped && this.mayHaveMore && this.wantsRows()) {
+        for (let limit = nextClaim(this.levels()); limit && !this.stopped; limit = nextClaim(this.levels())) {
           const claimedAt = Date.now();
-          const limit = Math.min(this.claimSize, this.maxQueued - this.queues.queued);
           const room = this.queues.room();
           const rows = await claimDueDeliveries(this.db, {
             limit,
@@ -155,7 +186,7 @@ class DeliveryWorker {
           );
           this.startSends();
         }
-      } while (this.claimAgain && !this.stopped);
+      } while (this.claimAgain());
     } catch (error) {
       if (!this.stopped) this.outage.failed(error, 'claiming webhook deliveries');
     }
@@ -184,19 +215,20 @@ class DeliveryWorker {
           const reopened = this.queues.finished(row.hook_id, verdict);
           this.startSends();
           // A running claim loop goes on by itself while rows are wanted and may be waiting.
-          if (reopened || (!this.claiming && this.mayHaveMore && this.wantsRows())) this.wake();
+          const idleWithWork = this.state.kind === 'idle' && this.mayHaveMore && wantsRows(this.levels());
+          if (reopened || idleWithWork) this.wake();
         });
       this.sends.add(send);
     }
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
+    const run = this.state.kind === 'claiming' ? this.state.run : undefined;
+    this.state = { kind: 'stopped' };
     clearInterval(this.poll);
     if (this.nudged) clearImmediate(this.nudged);
-    this.unsubscribe();
-    this.unregister();
-    await this.claiming;
+    this.detach();
+    await run;
     // Sends still running after the grace are abandoned; their lease hands them to a later claim.
     const grace = new Promise((resolve) => setTimeout(resolve, this.config.shutdownGraceMs).unref());
     await Promise.race([Promise.allSettled([...this.sends]), grace]);

@@ -1,3 +1,4 @@
+// test-backends: pglite, postgres
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { newId } from '../../src/storage/ids.js';

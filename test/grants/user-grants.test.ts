@@ -116,7 +116,7 @@ describe('user grants through the management API', async () => {
       const [, second, third] = issued as [string, string, string];
       const results = await Promise.all(
         [second, third].map((grantId) =>
-          enforceGrantLimit(db, { userId, applicationId: limited.id, grantId }),
+          enforceGrantLimit(t.service.app.services, { userId, applicationId: limited.id, grantId }),
         ),
       );
       const revoked = results.flat();

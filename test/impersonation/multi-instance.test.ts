@@ -1,3 +1,4 @@
+// test-backends: postgres
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRemoteJWKSet, jwtVerify } from 'jose';

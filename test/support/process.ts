@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -13,8 +14,13 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** `node` arguments that run the command line from the TypeScript sources (tests never run dist/). */
-export const sourceCli = ['--import', 'tsx', 'src/cli.ts'];
+/**
+ * `node` arguments that run the command line from the sources under test (tests never run dist/):
+ * the test run's transpiled copy beside this module, or the TypeScript through tsx.
+ */
+export const sourceCli = import.meta.url.endsWith('.js')
+  ? [fileURLToPath(new URL('../../src/cli.js', import.meta.url))]
+  : ['--import', 'tsx', 'src/cli.ts'];
 
 /** Starts `tessera start` as its own process and resolves once discovery answers. */
 export async function spawnService(

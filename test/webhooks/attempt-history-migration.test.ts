@@ -1,3 +1,4 @@
+// test-backends: pglite, postgres
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { Migrator, sql } from 'kysely';

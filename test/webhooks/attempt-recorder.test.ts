@@ -1,3 +1,4 @@
+// test-backends: pglite, postgres
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { sql, type KyselyPlugin } from 'kysely';

@@ -1,3 +1,4 @@
+// test-backends: pglite, postgres
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { after, describe, it } from 'node:test';
@@ -10,8 +11,9 @@ import { eventually, type Body } from './helpers.js';
 const env = {
   TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
   TESSERA_WEBHOOK_TIMEOUT_MS: '2000',
-  // The lease of 64 workers is 5 timeouts + 10 s (20 s here): what a restart waits for the rows.
+  // The lease of 64 workers is 5 timeouts + the floor (11 s here): what a restart waits for the rows.
   TESSERA_WEBHOOK_WORKERS: '64',
+  TESSERA_WEBHOOK_LEASE_FLOOR_MS: '1000',
 };
 
 describe('a service killed with deliveries in flight', async () => {

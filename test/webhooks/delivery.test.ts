@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { nudgeDeliveries, Outbox } from '../../src/webhooks/outbox.js';
 import { startTestService } from '../support/service.js';
 import { startWebhookReceiver, type Answer, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { createHook, eventually, fire, type Body } from './helpers.js';
@@ -173,7 +172,7 @@ describe('webhook delivery', async () => {
       .insertInto('hook_deliveries')
       .values({ id: `msg_orphan_${Date.now()}`, hook_id: hook.id, event: 'Role.Deleted', body: '{}' })
       .execute();
-    nudgeDeliveries();
+    t.service.app.services.deliveries.nudge();
     await eventually(
       () => db.selectFrom('hook_deliveries').select('status').where('hook_id', '=', hook.id).execute(),
       (rows) => rows[0]?.status === 'disabled',
@@ -186,9 +185,9 @@ describe('webhook delivery', async () => {
     const hook = await createHook(t, target.url, ['User.Deleted']);
     await assert.rejects(
       t.service.storage.db.transaction().execute(async (trx) => {
-        await new Outbox(t.service.storage.db).write(trx, {}, [
-          { event: 'User.Deleted', payload: { data: null, marker: 'rolled-back' } },
-        ]);
+        await t.service.app.services.deliveries
+          .outbox()
+          .write(trx, {}, [{ event: 'User.Deleted', payload: { data: null, marker: 'rolled-back' } }]);
         throw new Error('the change fails after enqueueing');
       }),
       /the change fails/,

@@ -1,4 +1,4 @@
-import { Outbox, type PendingEvent, type TriggerContext } from '../../src/webhooks/outbox.js';
+import { type PendingEvent, type TriggerContext } from '../../src/webhooks/outbox.js';
 import type { TestService } from '../support/service.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,7 +28,7 @@ export async function fire(
   context: TriggerContext = {},
 ): Promise<void> {
   const { db } = t.service.storage;
-  const outbox = new Outbox(db);
+  const outbox = t.service.app.services.deliveries.outbox();
   await db.transaction().execute((trx) => outbox.write(trx, context, events));
   outbox.committed();
 }

@@ -1,3 +1,4 @@
+// test-backends: postgres
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { backend } from '../support/databases.js';

@@ -1,3 +1,4 @@
+// test-backends: pglite, postgres
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';

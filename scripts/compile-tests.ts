@@ -1,0 +1,34 @@
+import { mkdir, readdir, rm, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+/**
+ * Transpiles the sources, the tests and the scripts once into `outDir`, file for file (no bundle),
+ * so that each test process loads plain JavaScript instead of running every module through tsx's
+ * loader: about two thirds of a test file's start-up CPU. The type check stays `tsc`'s job.
+ */
+export async function compileTests(outDir: string): Promise<void> {
+  await rm(outDir, { recursive: true, force: true });
+  const roots = ['src', 'test', 'scripts'];
+  const entryPoints = (await Promise.all(roots.map(sourcesUnder))).flat();
+  await build({
+    entryPoints,
+    outdir: outDir,
+    outbase: '.',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  // Files the compiled modules read beside themselves: the API document and the sandbox's worker.
+  await mkdir(outDir, { recursive: true });
+  await symlink(path.resolve('web-shared'), path.join(outDir, 'web-shared'), 'dir');
+}
+
+async function sourcesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}

@@ -1,0 +1,33 @@
+import type Provider from 'oidc-provider';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { SigningKeyRing } from './oidc/key-ring.js';
+import type { Metrics } from './operations/metrics.js';
+import type { Storage } from './storage/database.js';
+import type { Deliveries } from './webhooks/deliveries.js';
+
+/** What every part of one running app shares; built once in `buildApp`. */
+export interface Services {
+  config: Config;
+  db: Storage['db'];
+  backend: Storage['backend'];
+  /** The published signing keys, re-read periodically; a change replaces `provider`. */
+  keys: SigningKeyRing;
+  /** The current oidc-provider: read it at each use, never keep it (key changes replace it). */
+  readonly provider: Provider;
+  /** The hand-off from the writers of webhook events to this app's delivery worker. */
+  deliveries: Deliveries;
+  log: Logger;
+  metrics: Metrics;
+}
+
+export interface Observability {
+  log: Logger;
+  metrics: Metrics;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
