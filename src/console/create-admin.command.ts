@@ -6,7 +6,8 @@ import { loadSignInExperience } from '../experience/sign-in-experience.js';
 import type { Db } from '../storage/database.js';
 import { hashPassword } from '../users/passwords.js';
 import { createUser } from '../users/users.service.js';
-import { Outbox, type PendingEvent } from '../webhooks/outbox.js';
+import { Deliveries } from '../webhooks/deliveries.js';
+import type { PendingEvent } from '../webhooks/outbox.js';
 import { closeSetup, grantAdministrator } from './console.repository.js';
 
 /** The environment variable the password may come in; never an argument, which `ps` shows. */
@@ -49,7 +50,8 @@ export async function createAdministrator(db: Db, input: NewAdministrator): Prom
   const { passwordPolicy } = await loadSignInExperience(db);
   assertPasswordAccepted(passwordPolicy, input.password, { username: input.username });
   const passwordHash = await hashPassword(input.password);
-  const outbox = new Outbox(db);
+  // A command has no delivery worker: its rows go unleased, and the running instances claim them.
+  const outbox = new Deliveries().outbox();
   const user = await db.transaction().execute(async (trx) => {
     const pending: PendingEvent[] = [];
     const events = {
