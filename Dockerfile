@@ -5,8 +5,13 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
-COPY tsconfig.json tsconfig.build.json ./
+# Everything `npm run build` reads: the server's sources (tsc) and the browser pages' (Vite).
+# test/operations/image-build.test.ts builds from exactly these files.
+COPY tsconfig.json tsconfig.build.json vite.config.ts ./
 COPY src ./src
+COPY console ./console
+COPY hosted ./hosted
+COPY web-shared ./web-shared
 RUN npm run build
 
 FROM node:24-bookworm-slim AS production-dependencies

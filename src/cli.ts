@@ -7,36 +7,8 @@ async function main(command: string | undefined): Promise<void> {
     case 'start': {
       const config = loadConfig();
       // Imported after validation, so a bad setting is reported before any library speaks.
-      const { startService } = await import('./service.js');
-      const { watchParent } = await import('./cli/parent-watch.js');
-      // Watched from the start, so a parent lost while the service starts up is not missed.
-      let parentGone = false;
-      let onParentGone = (): void => {
-        parentGone = true;
-      };
-      watchParent(() => onParentGone());
-      const service = await startService(config);
-      let stopping = false;
-      const shutdown = (reason: string) => {
-        if (stopping) {
-          // A second signal: the operator does not want to wait for the grace.
-          console.error(`tessera: ${reason} again, exiting now`);
-          process.exit(1);
-        }
-        stopping = true;
-        service.app.log.info({ reason }, 'shutting down');
-        service.stop().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            console.error('tessera: stop failed:', error instanceof Error ? error.message : error);
-            process.exit(1);
-          },
-        );
-      };
-      process.on('SIGINT', () => shutdown('SIGINT'));
-      process.on('SIGTERM', () => shutdown('SIGTERM'));
-      onParentGone = () => shutdown('parent process gone');
-      if (parentGone) onParentGone();
+      const { startCommand } = await import('./cli/start.js');
+      await startCommand(config);
       return;
     }
     case 'migrate': {

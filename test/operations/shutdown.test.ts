@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.js';
 import { openStorage } from '../../src/storage/database.js';
 import { createTestDatabase } from '../support/databases.js';
 import { clientCredentials, json } from '../support/http.js';
-import { sourceCli, spawnService } from '../support/process.js';
+import { spawnService } from '../support/process.js';
 import { BOOTSTRAP_CLIENT, freePort, serviceEnv } from '../support/service.js';
-import { eventually } from '../webhooks/helpers.js';
 import { startHeldReceiver } from './held-receiver.js';
 
 // Two hooks on one receiver: every delivery is in flight at once within each hook's first window.
@@ -103,49 +101,5 @@ describe('graceful shutdown', () => {
     const sent = receiver.ids.filter((id) => !id.startsWith('msg_test_'));
     assert.equal(sent.length, deliveries + hookCount, 'each delivery sent once');
     assert.equal(new Set(sent).size, deliveries + hookCount);
-  });
-});
-
-describe('parent watch', () => {
-  it('stops the service when the process that started it is killed', async () => {
-    const database = await createTestDatabase();
-    after(() => database.drop());
-    const env = serviceEnv(await freePort(), database, { LOG_LEVEL: 'info' });
-    // A wrapper shell, as `npm start` is: it prints the service's pid, then waits.
-    const wrapper = spawn(
-      'sh',
-      ['-c', `"${process.execPath}" ${sourceCli.join(' ')} start & echo $!; wait`],
-      {
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
-    let output = '';
-    wrapper.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    const serving = await eventually(
-      async () => output,
-      (text) => text.includes('Tessera is serving'),
-      120_000,
-    );
-    const pid = Number(serving.split('\n')[0]);
-    after(() => alive(pid) && process.kill(pid, 'SIGKILL'));
-    wrapper.kill('SIGKILL');
-    await eventually(
-      async () => alive(pid),
-      (running) => !running,
-      60_000,
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}; its output: ${output.slice(-1500)}`);
-    });
-    assert.match(output, /"reason":"parent process gone"/);
-    assert.match(output, /"msg":"stopped"/);
   });
 });
