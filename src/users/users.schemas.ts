@@ -20,6 +20,14 @@ export const phone = z
 const avatar = z.url({ protocol: /^https?$/ }).max(2048);
 const displayName = z.string().max(128);
 const password = z.string().min(1).max(256);
+// An imported digest and its algorithm (Logto's names); the pair is checked by `importedPassword`.
+const passwordDigest = z.string().min(1).max(256);
+const passwordAlgorithm = z
+  .string()
+  .max(32)
+  .describe(
+    'Argon2i, Argon2id, Argon2d, Bcrypt, SHA1, SHA256, MD5 or Legacy; replaced by argon2id at the first sign-in',
+  );
 
 const address = z.object({
   formatted: z.string().max(512),
@@ -55,6 +63,8 @@ export const createUserBody = z.object({
   name: displayName.optional(),
   avatar: avatar.optional(),
   password: password.optional(),
+  passwordDigest: passwordDigest.optional(),
+  passwordAlgorithm: passwordAlgorithm.optional(),
   customData: jsonInput.optional(),
   profile: userProfile.optional(),
 });
@@ -73,6 +83,12 @@ export const updateUserBody = z.object({
 export const customDataBody = z.object({ customData: jsonInput });
 export const profileBody = z.object({ profile: userProfile });
 export const passwordBody = z.object({ password });
+/** A new password in clear, or an imported digest with its algorithm. */
+export const setPasswordBody = z.object({
+  password: password.optional(),
+  passwordDigest: passwordDigest.optional(),
+  passwordAlgorithm: passwordAlgorithm.optional(),
+});
 export const suspensionBody = z.object({ isSuspended: z.boolean() });
 export const userIdParams = z.object({ userId: z.string().min(1).max(128) });
 export const listUsersQuery = searchQuery.extend({

@@ -17,6 +17,7 @@ import * as singleDefaultResource from './0015_single_default_resource.js';
 import * as outboxWithoutHookLock from './0016_outbox_without_hook_lock.js';
 import * as subjectTokenHotConsume from './0017_subject_token_hot_consume.js';
 import * as attemptsInDeliveryRow from './0018_attempts_in_delivery_row.js';
+import * as passwordAlgorithm from './0019_password_algorithm.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_outbox_without_hook_lock': outboxWithoutHookLock,
   '0017_subject_token_hot_consume': subjectTokenHotConsume,
   '0018_attempts_in_delivery_row': attemptsInDeliveryRow,
+  '0019_password_algorithm': passwordAlgorithm,
 };
