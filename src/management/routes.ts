@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { refuseUndeclaredMembers } from '../http/request-members.js';
 import { connectorsRoutes } from '../connectors/connectors.routes.js';
 import { ssoConnectorsRoutes } from '../sso/sso-connectors.routes.js';
 import { ssoJitRoutes } from '../sso/sso-jit.routes.js';
@@ -34,6 +35,7 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   app,
   { authenticate },
 ) => {
+  refuseUndeclaredMembers(app);
   app.addHook('onRequest', async (request) => {
     request.caller = await authenticate(request);
   });

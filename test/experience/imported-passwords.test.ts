@@ -5,9 +5,9 @@ import { hash as argon2 } from '@node-rs/argon2';
 import { hash as bcrypt } from '@node-rs/bcrypt';
 import { newId } from '../../src/storage/ids.js';
 import { apiOk } from '../support/http.js';
-import { beginAuthorization, signIn } from '../support/oidc-sign-in.js';
+import { beginAuthorization, completeAuthorization, signIn } from '../support/oidc-sign-in.js';
 import { startTestService, type TestService } from '../support/service.js';
-import { createApplication } from '../support/sign-in-fixtures.js';
+import { createApplication, type TestApplication } from '../support/sign-in-fixtures.js';
 
 // Users imported from another system with Logto's `passwordDigest` + `passwordAlgorithm` sign in
 // with their password through the Experience API; the digest then becomes argon2id.
@@ -49,17 +49,27 @@ async function importUser(t: TestService, passwordAlgorithm: string, passwordDig
   return { id: user.id, username };
 }
 
-/** One Experience API password verification; its status and code. */
-async function verifyOnce(t: TestService, username: string, attempt: string) {
-  const app = await createApplication(t, 'SPA');
-  const { browser } = await beginAuthorization(t, app);
+/**
+ * One sign-in through the Experience API and a real OIDC client: first a wrong password (refused),
+ * then the right one in the same interaction; the ID token's subject.
+ */
+async function signInAfterWrongPassword(t: TestService, app: TestApplication, username: string) {
+  const authorization = await beginAuthorization(t, app);
   const experience = (method: string, path: string, body?: unknown) =>
-    browser.call(t.baseUrl, method, `/api/experience${path}`, body);
+    authorization.browser.call(t.baseUrl, method, `/api/experience${path}`, body);
   assert.equal((await experience('PUT', '', { interactionEvent: 'SignIn' })).status, 204);
-  return experience('POST', '/verification/password', {
-    identifier: { type: 'username', value: username },
-    password: attempt,
-  });
+  const identifier = { type: 'username', value: username };
+  const wrong = await experience('POST', '/verification/password', { identifier, password: `${password}x` });
+  assert.equal(wrong.status, 422);
+  assert.equal(wrong.body.code, 'session.invalid_credentials');
+  const right = await experience('POST', '/verification/password', { identifier, password });
+  assert.equal(right.status, 200, JSON.stringify(right.body));
+  const { verificationId } = right.body;
+  assert.equal((await experience('POST', '/identification', { verificationId })).status, 204);
+  const submit = await experience('POST', '/submit');
+  assert.equal(submit.status, 200, JSON.stringify(submit.body));
+  const tokens = await completeAuthorization(authorization, submit.body.redirectTo);
+  return tokens.claims()?.sub;
 }
 
 describe('imported password digests', async () => {
@@ -73,22 +83,15 @@ describe('imported password digests', async () => {
       const imported = await storedPassword(t, user.id);
       assert.equal(imported.password_algorithm, algorithm);
 
-      const wrong = await verifyOnce(t, user.username, `${password}x`);
-      assert.equal(wrong.status, 422);
-      assert.equal(wrong.body.code, 'session.invalid_credentials');
-      assert.deepEqual(await storedPassword(t, user.id), imported, 'a wrong password changes nothing');
-
-      const { tokens } = await signIn(t, app, user, password);
-      assert.equal(tokens.claims()?.sub, user.id);
+      assert.equal(await signInAfterWrongPassword(t, app, user.username), user.id);
       const upgraded = await storedPassword(t, user.id);
       assert.equal(upgraded.password_algorithm, 'Argon2id');
       assert.match(upgraded.password_hash!, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       assert.notEqual(upgraded.password_hash, digest);
-
-      const again = await signIn(t, app, user, password);
-      assert.equal(again.tokens.claims()?.sub, user.id, 'the argon2id hash takes the same password');
-      const stillWrong = await verifyOnce(t, user.username, 'not the password');
-      assert.equal(stillWrong.status, 422);
+      const verify = (attempt: string) =>
+        t.api('POST', `/users/${user.id}/password/verify`, { password: attempt });
+      assert.equal((await verify(password)).status, 204, 'the argon2id hash takes the same password');
+      assert.equal((await verify(`${password}x`)).status, 422);
     });
   }
 
@@ -99,9 +102,7 @@ describe('imported password digests', async () => {
       'Legacy',
       JSON.stringify(['pbkdf2', ['NaCl', '1000', '20', 'sha512', '@'], derived]),
     );
-    assert.equal((await verifyOnce(t, user.username, 'wrong')).status, 422);
-    const { tokens } = await signIn(t, app, user, password);
-    assert.equal(tokens.claims()?.sub, user.id);
+    assert.equal(await signInAfterWrongPassword(t, app, user.username), user.id);
     assert.equal((await storedPassword(t, user.id)).password_algorithm, 'Argon2id');
   });
 
