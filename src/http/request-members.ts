@@ -18,6 +18,7 @@ export function unsupportedMember(why: string) {
         ctx.addIssue({ code: 'custom', message: why, params: { code: UNSUPPORTED_MEMBER } });
       }
     })
+    .transform(() => undefined)
     .describe(`Not supported: ${why}`);
 }
 
