@@ -56,6 +56,9 @@ export const userProfile = z
   })
   .partial();
 
+// Input refuses members it does not know, as the management API's bodies do (request-members.ts).
+const userProfileInput = userProfile.strict();
+
 export const createUserBody = z.object({
   username: username.optional(),
   primaryEmail: email.optional(),
@@ -66,7 +69,7 @@ export const createUserBody = z.object({
   passwordDigest: passwordDigest.optional(),
   passwordAlgorithm: passwordAlgorithm.optional(),
   customData: jsonInput.optional(),
-  profile: userProfile.optional(),
+  profile: userProfileInput.optional(),
 });
 
 /** `null` clears a member; customData and profile are replaced as a whole. */
@@ -77,11 +80,11 @@ export const updateUserBody = z.object({
   name: displayName.nullish(),
   avatar: avatar.nullish(),
   customData: jsonInput.optional(),
-  profile: userProfile.optional(),
+  profile: userProfileInput.optional(),
 });
 
 export const customDataBody = z.object({ customData: jsonInput });
-export const profileBody = z.object({ profile: userProfile });
+export const profileBody = z.object({ profile: userProfileInput });
 export const passwordBody = z.object({ password });
 /** A new password in clear, or an imported digest with its algorithm. */
 export const setPasswordBody = z.object({
