@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.js';
-import { currentPasswordHash } from '../experience/accounts.repository.js';
+import { currentPassword } from '../experience/accounts.repository.js';
 import { invalidCredentials } from '../experience/errors.js';
 import { underLockout } from '../experience/lockout.js';
 import { newId } from '../storage/ids.js';
-import { verifyPassword } from '../users/passwords.js';
-import { decoy } from '../experience/password-verification.js';
+import { decoy, verifyPassword } from '../users/passwords.js';
 import type { AccountCaller } from './account-auth.js';
 import { accountContext } from './account.service.js';
 import { insertIdentityVerification, isFreshIdentityProof } from './identity-verifications.repository.js';
@@ -35,9 +34,9 @@ export async function verifyAccountPassword(
       context: accountContext(request, caller),
     },
     async () => {
-      const hash = await currentPasswordHash(db, caller.userId);
-      const matches = await verifyPassword(hash ?? (await decoy()), password);
-      return hash && matches
+      const stored = await currentPassword(db, caller.userId);
+      const matches = await verifyPassword(stored ?? (await decoy()), password);
+      return stored && matches
         ? { outcome: 'success', value: undefined }
         : { outcome: 'failure', error: invalidCredentials() };
     },

@@ -2,11 +2,12 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
+import type { StoredPassword } from '../users/password-digest.js';
 import { normalizeIdentifier } from './identifiers.js';
 
 export interface SignInCandidate {
   id: string;
-  passwordHash: string | null;
+  password: StoredPassword | null;
   isSuspended: boolean;
 }
 
@@ -22,7 +23,7 @@ export async function findUserByIdentifier(
   const identifier = normalizeIdentifier(raw);
   const row = await db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'is_suspended'])
+    .select(['id', 'password_hash', 'password_algorithm', 'is_suspended'])
     .where((eb) => {
       const value = eb.val(identifier.value);
       switch (identifier.type) {
@@ -39,7 +40,7 @@ export async function findUserByIdentifier(
       }
     })
     .executeTakeFirst();
-  return row && { id: row.id, passwordHash: row.password_hash, isSuspended: row.is_suspended };
+  return row && { id: row.id, password: storedPassword(row), isSuspended: row.is_suspended };
 }
 
 export async function findUserStatus(db: Db, userId: string) {
@@ -58,13 +59,22 @@ export async function recordSignIn(trx: Transaction<Database>, userId: string): 
   await trx.updateTable('users').set({ last_sign_in_at: new Date() }).where('id', '=', userId).execute();
 }
 
-export async function currentPasswordHash(db: Db, userId: string): Promise<string | null> {
+function storedPassword(row: {
+  password_hash: string | null;
+  password_algorithm: StoredPassword['algorithm'] | null;
+}): StoredPassword | null {
+  return row.password_hash && row.password_algorithm
+    ? { hash: row.password_hash, algorithm: row.password_algorithm }
+    : null;
+}
+
+export async function currentPassword(db: Db, userId: string): Promise<StoredPassword | null> {
   const row = await db
     .selectFrom('users')
-    .select('password_hash')
+    .select(['password_hash', 'password_algorithm'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return row?.password_hash ?? null;
+  return row ? storedPassword(row) : null;
 }
 
 export async function findPrimaryEmail(db: Db, userId: string): Promise<string | undefined> {

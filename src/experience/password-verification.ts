@@ -3,19 +3,16 @@ import type { Services } from '../services.js';
 import { writeLog } from '../audit/write-log.js';
 import { ApiError } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
-import { newId, newSecret } from '../storage/ids.js';
+import { newId } from '../storage/ids.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import type { TriggerContext } from '../webhooks/outbox.js';
-import { hashPassword, verifyPassword } from '../users/passwords.js';
+import type { StoredPassword } from '../users/password-digest.js';
+import { decoy, hashPassword, needsRehash, verifyPassword } from '../users/passwords.js';
+import { upgradePasswordHash } from '../users/users.repository.js';
 import { findUserByIdentifier, type SignInCandidate } from './accounts.repository.js';
 import { invalidCredentials, userSuspended } from './errors.js';
 import { insertVerification } from './experience.repository.js';
 import { underLockout, type Verdict } from './lockout.js';
-
-// Unknown identifiers and users without a password are checked against this hash of a random
-// password, so argon2 runs on every attempt and the timing does not reveal who has an account.
-let decoyHash: Promise<string> | undefined;
-export const decoy = () => (decoyHash ??= hashPassword(newSecret()));
 
 /**
  * Checks a password for an identifier and records the successful verification in the
@@ -35,7 +32,7 @@ export async function verifyPasswordIdentity(
     services,
     { identifier, userId: user?.id, factor: 'Password', context },
     async (): Promise<Verdict<SignInCandidate>> => {
-      const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
+      const matches = await verifyPassword(user?.password ?? (await decoy()), password);
       const outcome = !user || !matches ? invalidCredentials() : user.isSuspended ? userSuspended() : user;
       await audit(db, interaction.uid, identifier, user?.id ?? null, outcome);
       // Suspension is told only to someone who knows the password, and knowing it is no failure.
@@ -47,15 +44,24 @@ export async function verifyPasswordIdentity(
   );
 
   const id = newId();
-  await insertVerification(db, {
-    id,
-    interactionUid: interaction.uid,
-    type: 'Password',
-    identifier,
-    userId: verified.id,
-    verifiedAt: new Date(),
+  const rehashed = await rehash(verified.password, password);
+  await db.transaction().execute(async (trx) => {
+    if (rehashed) await upgradePasswordHash(trx, verified.id, verified.password!.hash, rehashed);
+    await insertVerification(trx, {
+      id,
+      interactionUid: interaction.uid,
+      type: 'Password',
+      identifier,
+      userId: verified.id,
+      verifiedAt: new Date(),
+    });
   });
   return id;
+}
+
+/** An imported digest that just matched is replaced by argon2id (hashed before the transaction). */
+async function rehash(stored: StoredPassword | null, password: string): Promise<string | undefined> {
+  return stored && needsRehash(stored) ? hashPassword(password) : undefined;
 }
 
 // Every attempt is recorded with its outcome; the lockout counters live in their own table.

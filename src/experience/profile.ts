@@ -2,7 +2,7 @@ import type { Interaction } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { findUser } from '../users/users.repository.js';
-import { currentPasswordHash } from './accounts.repository.js';
+import { currentPassword } from './accounts.repository.js';
 import { ApiError } from '../http/errors.js';
 import {
   identifierNotFound,
@@ -98,7 +98,7 @@ async function setPassword(db: Db, uid: string, state: ExperienceState, password
       email: user.primary_email,
       phone: user.primary_phone,
     });
-    const current = await currentPasswordHash(db, user.id);
+    const current = await currentPassword(db, user.id);
     if (current && (await verifyPassword(current, password))) throw samePassword();
   }
   await repository.mergeProfile(db, uid, { passwordHash: await hashPassword(password) });

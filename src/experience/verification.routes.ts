@@ -5,7 +5,8 @@ import { sendExperienceCode, verifyExperienceCode } from './code-verification.js
 import { experienceContext } from './context.js';
 import { requireExperience } from './experience.service.js';
 import { currentInteraction } from './interaction.js';
-import { decoy, verifyPasswordIdentity } from './password-verification.js';
+import { decoy } from '../users/passwords.js';
+import { verifyPasswordIdentity } from './password-verification.js';
 import {
   code,
   codeIdentifier,

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../storage/unavailable.js';
 import { ApiError } from './errors.js';
+import { UNSUPPORTED_MEMBER } from './request-members.js';
 
 interface ErrorBody {
   code: string;
@@ -52,20 +53,7 @@ function describe(error: FastifyError): [number, ErrorBody] {
       { code: error.code, message: error.message, ...(error.data ? { data: error.data } : {}) },
     ];
   }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const first = error.validation[0];
-    const where = first?.instancePath
-      ? `${error.validationContext}${first.instancePath.replaceAll('/', '.')}`
-      : error.validationContext;
-    return [
-      400,
-      {
-        code: 'guard.invalid_input',
-        message: `Invalid ${where}: ${first?.message ?? 'does not match the schema'}.`,
-        data: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
-      },
-    ];
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) return describeValidation(error);
   if (error instanceof DatabaseUnavailableError) {
     return [
       503,
@@ -80,6 +68,34 @@ function describe(error: FastifyError): [number, ErrorBody] {
     return [status, { code: clientErrorCode(status), message: error.message }];
   }
   return [500, { code: 'unknown', message: 'Internal server error.' }];
+}
+
+type ValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
+  validation: { instancePath: string; keyword: string; message: string; params: Record<string, unknown> }[];
+  validationContext?: string;
+};
+
+// An unsupported member (see request-members.ts) has its own code; the rest are guard failures.
+function describeValidation(error: ValidationError): [number, ErrorBody] {
+  const issues = error.validation;
+  const unsupported = issues.find(
+    (issue) => (issue.params.params as { code?: string } | undefined)?.code === UNSUPPORTED_MEMBER,
+  );
+  const first = unsupported ?? issues[0];
+  const path = first?.instancePath.replace(/^\/$/, '') ?? '';
+  const where = `${error.validationContext ?? 'input'}${path.replaceAll('/', '.')}`;
+  const unknown = first?.keyword === 'unrecognized_keys' ? (first.params.keys as string[]) : undefined;
+  const message = unknown
+    ? `Invalid ${where}: unknown member${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `\`${key}\``).join(', ')}.`
+    : `Invalid ${where}: ${first?.message ?? 'does not match the schema'}.`;
+  return [
+    400,
+    {
+      code: unsupported ? UNSUPPORTED_MEMBER : 'guard.invalid_input',
+      message,
+      data: issues.map((issue) => ({ path: issue.instancePath, message: issue.message })),
+    },
+  ];
 }
 
 function clientErrorCode(status: number): string {

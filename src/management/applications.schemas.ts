@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedJsonObject } from '../http/bounded-json.js';
+import { unsupportedMember } from '../http/request-members.js';
 import { searchQuery } from '../http/search-query.js';
 import { jsonObject } from './route-schemas.js';
 
@@ -36,10 +37,24 @@ const redirectUri = z
 
 const uriList = z.array(redirectUri).max(100);
 
-export const oidcClientMetadata = z.object({
-  redirectUris: uriList.default([]),
-  postLogoutRedirectUris: uriList.default([]),
-});
+// Logto's members for logout notification and logos: refused, as Tessera sends no back-channel
+// logout and shows no application logo.
+const unsupportedClientMetadata = {
+  backchannelLogoutUri: unsupportedMember('back-channel logout is not implemented'),
+  backchannelLogoutSessionRequired: unsupportedMember('back-channel logout is not implemented'),
+  logoUri: unsupportedMember('application logos are not implemented'),
+};
+
+export const oidcClientMetadata = z
+  .object({
+    redirectUris: uriList.default([]),
+    postLogoutRedirectUris: uriList.default([]),
+    ...unsupportedClientMetadata,
+  })
+  .strict();
+
+// Logto's protected apps (an authentication proxy in front of a site) do not exist here.
+const protectedAppMetadata = unsupportedMember('protected apps are not implemented');
 
 const maxAllowedGrants = z.int().positive().max(1000);
 
@@ -68,6 +83,7 @@ export const createApplicationBody = z.object({
   oidcClientMetadata: oidcClientMetadata.optional(),
   customClientMetadata: customClientMetadataInput.optional(),
   customData: jsonInput.optional(),
+  protectedAppMetadata,
 });
 
 /** Partial update; nested metadata is merged member by member, `maxAllowedGrants: null` lifts the limit. */
@@ -76,12 +92,21 @@ export const updateApplicationBody = z.object({
   description: z.string().max(2048).nullish(),
   isThirdParty: z.boolean().optional(),
   oidcClientMetadata: z
-    .object({ redirectUris: uriList.optional(), postLogoutRedirectUris: uriList.optional() })
+    .object({
+      redirectUris: uriList.optional(),
+      postLogoutRedirectUris: uriList.optional(),
+      ...unsupportedClientMetadata,
+    })
+    .strict()
     .optional(),
   customClientMetadata: customClientMetadataInput
     .extend({ maxAllowedGrants: maxAllowedGrants.nullish() })
     .optional(),
   customData: jsonInput.optional(),
+  protectedAppMetadata,
+  isAdmin: unsupportedMember(
+    'management API access is given by a role with the management API scope (`PUT /api/applications/:id/roles`)',
+  ),
 });
 
 export const applicationResponse = z.object({

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { refuseUndeclaredMembers } from '../http/request-members.js';
 import { connectorsRoutes } from '../connectors/connectors.routes.js';
 import { ssoConnectorsRoutes } from '../sso/sso-connectors.routes.js';
 import { ssoJitRoutes } from '../sso/sso-jit.routes.js';
@@ -35,6 +36,7 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   app,
   { authenticate },
 ) => {
+  refuseUndeclaredMembers(app);
   // Whoever holds a management token administers this installation (a bootstrap client of an
   // installation run through the API alone, a console user): first-run setup closes before the
   // call takes effect. Setup never reopens, so once this instance has closed it, it stops asking.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentPasswordHash } from '../experience/accounts.repository.js';
+import { currentPassword } from '../experience/accounts.repository.js';
 import { ApiError } from '../http/errors.js';
 import { toOrganization } from '../organizations/entities.js';
 import { organization } from '../organizations/schemas.js';
@@ -73,7 +73,7 @@ export const userAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const db = request.server.services.db;
       const user = await getUser(db, request.params.userId);
-      if (!(await verifyPassword(await currentPasswordHash(db, user.id), request.body.password))) {
+      if (!(await verifyPassword(await currentPassword(db, user.id), request.body.password))) {
         throw new ApiError(422, 'session.invalid_credentials', 'The password does not match.');
       }
       return reply.status(204).send(null);

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hashPassword } from '../users/passwords.js';
+import { invalidInput } from '../http/errors.js';
+import { passwordToStore } from '../users/password-input.js';
 import {
   customDataBody,
-  passwordBody,
   profileBody,
+  setPasswordBody,
   suspensionBody,
   userIdParams,
   userProfile,
@@ -57,16 +58,18 @@ export const userAttributesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Set the password of a user',
+        summary:
+          'Set the password of a user: `password`, or an imported `passwordDigest` with `passwordAlgorithm`',
         params,
-        body: passwordBody,
+        body: setPasswordBody,
         response: { 200: userResponse, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
-      const passwordHash = await hashPassword(request.body.password);
+      const stored = await passwordToStore(request.body);
+      if (!stored) throw invalidInput('Invalid body: `password` or `passwordDigest` is required.');
       return mutate(request, 200, (trx, events) =>
-        users.setPasswordHash(trx, events, request.params.userId, passwordHash),
+        users.setPasswordHash(trx, events, request.params.userId, stored.hash, stored.algorithm),
       );
     },
   );

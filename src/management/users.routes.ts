@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { parseSearch } from '../http/search-query.js';
-import { hashPassword } from '../users/passwords.js';
+import { passwordToStore } from '../users/password-input.js';
 import { toUserResponse } from '../users/user-response.js';
 import * as repository from '../users/users.repository.js';
 import {
@@ -34,9 +34,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { password, ...input } = request.body;
-      const passwordHash = password === undefined ? undefined : await hashPassword(password);
-      return mutate(request, 200, (trx, events) => users.createUser(trx, events, { ...input, passwordHash }));
+      const { password, passwordDigest, passwordAlgorithm, ...input } = request.body;
+      const stored = await passwordToStore({ password, passwordDigest, passwordAlgorithm });
+      return mutate(request, 200, (trx, events) =>
+        users.createUser(trx, events, {
+          ...input,
+          passwordHash: stored?.hash,
+          passwordAlgorithm: stored?.algorithm,
+        }),
+      );
     },
   );
 

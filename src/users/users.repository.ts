@@ -7,7 +7,7 @@ import type { Database } from '../storage/schema.js';
 import type { UsersTable } from '../storage/tables/core.js';
 import { foldIdentifierText } from './fold-identifier.js';
 
-// Every column but the password hash, which never leaves this module; only whether one is set.
+// Every column but the password hash and its algorithm, which never leave this module; only whether one is set.
 const columns = [
   'id',
   'username',
@@ -132,6 +132,25 @@ export async function updateUser(db: Db, id: string, values: Updateable<UsersTab
 export async function deleteUser(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * An imported digest becomes argon2id after a successful sign-in with it, unless the password
+ * changed in the meantime (the row still holds the digest that was checked). Not a change of the
+ * user's data: no event, `updated_at` kept.
+ */
+export async function upgradePasswordHash(
+  db: Db,
+  id: string,
+  checked: string,
+  argon2idHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: argon2idHash, password_algorithm: 'Argon2id' })
+    .where('id', '=', id)
+    .where('password_hash', '=', checked)
+    .execute();
 }
 
 /** Which of the given identifiers another user already holds (case-insensitive like the indexes). */

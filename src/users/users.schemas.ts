@@ -20,6 +20,14 @@ export const phone = z
 const avatar = z.url({ protocol: /^https?$/ }).max(2048);
 const displayName = z.string().max(128);
 const password = z.string().min(1).max(256);
+// An imported digest and its algorithm (Logto's names); the pair is checked by `importedPassword`.
+const passwordDigest = z.string().min(1).max(256);
+const passwordAlgorithm = z
+  .string()
+  .max(32)
+  .describe(
+    'Argon2i, Argon2id, Argon2d, Bcrypt, SHA1, SHA256, MD5 or Legacy; replaced by argon2id at the first sign-in',
+  );
 
 const address = z.object({
   formatted: z.string().max(512),
@@ -48,6 +56,9 @@ export const userProfile = z
   })
   .partial();
 
+// Input refuses members it does not know, as the management API's bodies do (request-members.ts).
+const userProfileInput = userProfile.strict();
+
 export const createUserBody = z.object({
   username: username.optional(),
   primaryEmail: email.optional(),
@@ -55,8 +66,10 @@ export const createUserBody = z.object({
   name: displayName.optional(),
   avatar: avatar.optional(),
   password: password.optional(),
+  passwordDigest: passwordDigest.optional(),
+  passwordAlgorithm: passwordAlgorithm.optional(),
   customData: jsonInput.optional(),
-  profile: userProfile.optional(),
+  profile: userProfileInput.optional(),
 });
 
 /** `null` clears a member; customData and profile are replaced as a whole. */
@@ -67,12 +80,18 @@ export const updateUserBody = z.object({
   name: displayName.nullish(),
   avatar: avatar.nullish(),
   customData: jsonInput.optional(),
-  profile: userProfile.optional(),
+  profile: userProfileInput.optional(),
 });
 
 export const customDataBody = z.object({ customData: jsonInput });
-export const profileBody = z.object({ profile: userProfile });
+export const profileBody = z.object({ profile: userProfileInput });
 export const passwordBody = z.object({ password });
+/** A new password in clear, or an imported digest with its algorithm. */
+export const setPasswordBody = z.object({
+  password: password.optional(),
+  passwordDigest: passwordDigest.optional(),
+  passwordAlgorithm: passwordAlgorithm.optional(),
+});
 export const suspensionBody = z.object({ isSuspended: z.boolean() });
 export const userIdParams = z.object({ userId: z.string().min(1).max(128) });
 export const listUsersQuery = searchQuery.extend({

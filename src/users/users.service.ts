@@ -6,6 +6,7 @@ import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { json } from '../storage/json.js';
 import type { Database } from '../storage/schema.js';
+import type { PasswordAlgorithm } from '../storage/tables/core.js';
 import { toUserEntity } from '../webhooks/entities.js';
 import { assertIdentifiersAvailable, withIdentifierConflicts } from './identifiers.js';
 import { toUserResponse } from './user-response.js';
@@ -26,8 +27,10 @@ async function lockUser(trx: Trx, userId: string): Promise<repository.UserRow> {
   return user;
 }
 
-export type NewUser = Omit<CreateUserInput, 'password'> & {
+export type NewUser = Omit<CreateUserInput, 'password' | 'passwordDigest' | 'passwordAlgorithm'> & {
   passwordHash?: string;
+  /** How `passwordHash` is checked: argon2id unless it is an imported digest. */
+  passwordAlgorithm?: PasswordAlgorithm;
   /** Social identities by target, Logto's shape `{[target]: {userId, details}}`. */
   identities?: Record<string, { userId: string; details: Record<string, unknown> }>;
 };
@@ -48,6 +51,7 @@ export async function insertUserWithDefaults(trx: Trx, input: NewUser): Promise<
       name: input.name ?? null,
       avatar: input.avatar ?? null,
       password_hash: input.passwordHash ?? null,
+      password_algorithm: input.passwordHash ? (input.passwordAlgorithm ?? 'Argon2id') : null,
       profile: json(input.profile ?? {}),
       custom_data: json(input.customData ?? {}),
       identities: json(input.identities ?? {}),
@@ -114,8 +118,17 @@ export async function mergeProfile(trx: Trx, events: EventSink, userId: string, 
   return toUserResponse(user).profile;
 }
 
-export async function setPasswordHash(trx: Trx, events: EventSink, userId: string, passwordHash: string) {
-  const user = await changeUser(trx, events, userId, () => ({ password_hash: passwordHash }));
+export async function setPasswordHash(
+  trx: Trx,
+  events: EventSink,
+  userId: string,
+  passwordHash: string,
+  algorithm: PasswordAlgorithm = 'Argon2id',
+) {
+  const user = await changeUser(trx, events, userId, () => ({
+    password_hash: passwordHash,
+    password_algorithm: algorithm,
+  }));
   return toUserResponse(user);
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { json as jsonText } from '../../src/storage/json.js';
-import { verifyPassword } from '../../src/users/passwords.js';
+import { argon2idPassword, verifyPassword } from '../../src/users/passwords.js';
 import { startTestService } from '../support/service.js';
 
 interface User {
@@ -85,7 +85,7 @@ describe('users', async () => {
       .where('id', '=', body.id)
       .executeTakeFirstOrThrow();
     assert.match(row.password_hash!, /^\$argon2id\$/);
-    assert.ok(await verifyPassword(row.password_hash, 'correct horse battery staple'));
+    assert.ok(await verifyPassword(argon2idPassword(row.password_hash!), 'correct horse battery staple'));
     assert.ok(!JSON.stringify(body).includes('argon2'));
 
     const fetched = await t.api<User>('GET', `/users/${body.id}`);
@@ -218,7 +218,7 @@ describe('users', async () => {
       .select('password_hash')
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    assert.ok(await verifyPassword(row.password_hash, 'n3w-Secret!'));
+    assert.ok(await verifyPassword(argon2idPassword(row.password_hash!), 'n3w-Secret!'));
     assert.equal((await t.api('PATCH', `/users/${user.id}/password`, {})).status, 400);
     assert.equal((await t.api('PATCH', `/users/${user.id}/password`, { password: 12345678 })).status, 400);
   });

@@ -353,7 +353,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the password of a user */
+        /** Set the password of a user: `password`, or an imported `passwordDigest` with `passwordAlgorithm` */
         patch: operations["UpdateUserPassword"];
         trace?: never;
     };
@@ -2664,6 +2664,12 @@ export interface operations {
                         redirectUris?: string[];
                         /** @default [] */
                         postLogoutRedirectUris?: string[];
+                        /** @description Not supported: back-channel logout is not implemented */
+                        backchannelLogoutUri?: unknown;
+                        /** @description Not supported: back-channel logout is not implemented */
+                        backchannelLogoutSessionRequired?: unknown;
+                        /** @description Not supported: application logos are not implemented */
+                        logoUri?: unknown;
                     };
                     customClientMetadata?: {
                         allowTokenExchange?: boolean;
@@ -2678,6 +2684,8 @@ export interface operations {
                     customData?: {
                         [key: string]: unknown;
                     };
+                    /** @description Not supported: protected apps are not implemented */
+                    protectedAppMetadata?: unknown;
                 };
             };
         };
@@ -2871,6 +2879,12 @@ export interface operations {
                     oidcClientMetadata?: {
                         redirectUris?: string[];
                         postLogoutRedirectUris?: string[];
+                        /** @description Not supported: back-channel logout is not implemented */
+                        backchannelLogoutUri?: unknown;
+                        /** @description Not supported: back-channel logout is not implemented */
+                        backchannelLogoutSessionRequired?: unknown;
+                        /** @description Not supported: application logos are not implemented */
+                        logoUri?: unknown;
                     };
                     customClientMetadata?: {
                         allowTokenExchange?: boolean;
@@ -2885,6 +2899,10 @@ export interface operations {
                     customData?: {
                         [key: string]: unknown;
                     };
+                    /** @description Not supported: protected apps are not implemented */
+                    protectedAppMetadata?: unknown;
+                    /** @description Not supported: management API access is given by a role with the management API scope (`PUT /api/applications/:id/roles`) */
+                    isAdmin?: unknown;
                 };
             };
         };
@@ -4596,6 +4614,9 @@ export interface operations {
                     /** Format: uri */
                     avatar?: string;
                     password?: string;
+                    passwordDigest?: string;
+                    /** @description Argon2i, Argon2id, Argon2d, Bcrypt, SHA1, SHA256, MD5 or Legacy; replaced by argon2id at the first sign-in */
+                    passwordAlgorithm?: string;
                     customData?: {
                         [key: string]: unknown;
                     };
@@ -5134,7 +5155,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    password: string;
+                    password?: string;
+                    passwordDigest?: string;
+                    /** @description Argon2i, Argon2id, Argon2d, Bcrypt, SHA1, SHA256, MD5 or Legacy; replaced by argon2id at the first sign-in */
+                    passwordAlgorithm?: string;
                 };
             };
         };

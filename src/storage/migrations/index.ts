@@ -19,6 +19,7 @@ import * as subjectTokenHotConsume from './0017_subject_token_hot_consume.js';
 import * as attemptsInDeliveryRow from './0018_attempts_in_delivery_row.js';
 import * as lockoutPerFactor from './0019_lockout_per_factor.js';
 import * as consoleSetup from './0020_console_setup.js';
+import * as passwordAlgorithm from './0021_password_algorithm.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_attempts_in_delivery_row': attemptsInDeliveryRow,
   '0019_lockout_per_factor': lockoutPerFactor,
   '0020_console_setup': consoleSetup,
+  '0021_password_algorithm': passwordAlgorithm,
 };

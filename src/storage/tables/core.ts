@@ -57,6 +57,10 @@ export interface ScopesTable {
   created_at: CreatedAt;
 }
 
+/** Logto's `UsersPasswordEncryptionMethod`: how a stored password digest is checked. */
+export type PasswordAlgorithm =
+  'Argon2i' | 'Argon2id' | 'Argon2d' | 'Bcrypt' | 'SHA1' | 'SHA256' | 'MD5' | 'Legacy';
+
 export interface UsersTable {
   id: string;
   username: string | null;
@@ -65,6 +69,8 @@ export interface UsersTable {
   name: string | null;
   avatar: string | null;
   password_hash: string | null;
+  /** How `password_hash` is checked; set exactly when it is (Logto's `passwordEncryptionMethod`). */
+  password_algorithm: PasswordAlgorithm | null;
   profile: Json<Record<string, unknown>>;
   custom_data: Json<Record<string, unknown>>;
   identities: Json<Record<string, unknown>>;
