@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { unwrap } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field, TextArea } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field, TextArea } from '@shared/ui/Field';
 import type { Application } from './application-types';
 
 const lines = (text: string) =>
@@ -67,7 +67,7 @@ export function ApplicationSettings({ app }: { app: Application }) {
           </label>
         </>
       ) : null}
-      <ErrorNotice error={save.error} />
+      <Alert error={save.error} />
       <button type="submit" className="primary" disabled={save.isPending}>
         Save settings
       </button>

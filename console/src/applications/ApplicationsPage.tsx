@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field, Select } from '../ui/Field';
-import { PagedTable } from '../ui/PagedTable';
+import { Alert } from '@shared/ui/Alert';
+import { Field, Select } from '@shared/ui/Field';
+import { PagedTable } from '@shared/ui/PagedTable';
 import { substringSearch } from '../ui/search';
 import { applicationTypes, typeLabel, type ApplicationType } from './application-types';
 import { rememberSecret } from './secret-once';
@@ -91,7 +91,7 @@ function CreateApplication() {
         <input type="checkbox" checked={isThirdParty} onChange={(e) => setThirdParty(e.target.checked)} />{' '}
         Third-party application
       </label>
-      <ErrorNotice error={create.error} />
+      <Alert error={create.error} />
       <button type="submit" className="primary" disabled={create.isPending}>
         Create application
       </button>

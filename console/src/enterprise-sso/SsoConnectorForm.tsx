@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field, TextArea } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field, TextArea } from '@shared/ui/Field';
 import { SecretField } from '../ui/SecretField';
 import { MASK } from '../connectors/config-values';
 import { SyncProfileSwitch } from '../connectors/SyncProfileSwitch';
@@ -100,7 +100,7 @@ export function SsoConnectorForm({
         />
       </div>
       <SyncProfileSwitch checked={syncProfile} onChange={setSyncProfile} />
-      <ErrorNotice error={error} />
+      <Alert error={error} />
       <button type="submit" className="primary" disabled={pending}>
         {submitLabel}
       </button>

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { formatTime, keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -97,7 +97,7 @@ export function Invitations({ organizationId }: { organizationId: string }) {
         />
         <button type="submit">Send invitation</button>
       </form>
-      <ErrorNotice error={invitations.error ?? invite.error ?? revoke.error} />
+      <Alert error={invitations.error ?? invite.error ?? revoke.error} />
     </section>
   );
 }

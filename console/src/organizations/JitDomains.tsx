@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
 
 /** Just-in-time provisioning: users with a verified e-mail of these domains join on sign-up. */
 export function JitDomains({ organizationId }: { organizationId: string }) {
@@ -74,7 +74,7 @@ export function JitDomains({ organizationId }: { organizationId: string }) {
         />
         <button type="submit">Add domain</button>
       </form>
-      <ErrorNotice error={domains.error ?? add.error ?? remove.error} />
+      <Alert error={domains.error ?? add.error ?? remove.error} />
     </section>
   );
 }

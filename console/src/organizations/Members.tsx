@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
 
 /** The organization's users with their organization roles: add by user ID, remove, assign roles. */
 export function Members({ organizationId }: { organizationId: string }) {
@@ -117,7 +117,7 @@ export function Members({ organizationId }: { organizationId: string }) {
         <Field label="User ID to add" value={userId} onChange={(e) => setUserId(e.target.value)} required />
         <button type="submit">Add member</button>
       </form>
-      <ErrorNotice error={members.error ?? add.error ?? remove.error ?? assign.error} />
+      <Alert error={members.error ?? add.error ?? remove.error ?? assign.error} />
     </section>
   );
 }

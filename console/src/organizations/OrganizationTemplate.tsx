@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
 
 /** The organization template: organization roles and scopes, shared by every organization. */
 export function OrganizationTemplate() {
@@ -133,7 +133,7 @@ export function OrganizationTemplate() {
           </form>
         </div>
       </div>
-      <ErrorNotice
+      <Alert
         error={
           roles.error ??
           scopes.error ??

@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { formatTime, keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
-import { PagedTable } from '../ui/PagedTable';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
+import { PagedTable } from '@shared/ui/PagedTable';
 import { OrganizationTemplate } from './OrganizationTemplate';
 
 export function OrganizationsPage() {
@@ -36,7 +36,7 @@ export function OrganizationsPage() {
           <Field label="Organization name" value={name} onChange={(e) => setName(e.target.value)} required />
           <Field label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
         </div>
-        <ErrorNotice error={create.error} />
+        <Alert error={create.error} />
         <button type="submit" className="primary" disabled={create.isPending}>
           Create organization
         </button>

@@ -4,8 +4,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
 
 export function ResourcePage() {
   const { id = '' } = useParams();
@@ -23,7 +23,7 @@ export function ResourcePage() {
       navigate('/resources');
     },
   });
-  if (!resource.data) return <ErrorNotice error={resource.error} />;
+  if (!resource.data) return <Alert error={resource.error} />;
   return (
     <>
       <h1>{resource.data.name}</h1>
@@ -31,7 +31,7 @@ export function ResourcePage() {
       <ResourceScopes resourceId={id} />
       <section aria-labelledby="resource-delete">
         <h2 id="resource-delete">Delete</h2>
-        <ErrorNotice error={remove.error} />
+        <Alert error={remove.error} />
         <ConfirmButton
           label="Delete API resource"
           question={`Delete ${resource.data.name} and its scopes?`}
@@ -82,7 +82,7 @@ function ResourceSettings({
           onChange={(e) => setTtl(e.target.value)}
         />
       </div>
-      <ErrorNotice error={save.error} />
+      <Alert error={save.error} />
       <button type="submit" className="primary" disabled={save.isPending}>
         Save settings
       </button>
@@ -161,7 +161,7 @@ function ResourceScopes({ resourceId }: { resourceId: string }) {
         />
         <button type="submit">Add scope</button>
       </form>
-      <ErrorNotice error={scopes.error ?? add.error ?? drop.error} />
+      <Alert error={scopes.error ?? add.error ?? drop.error} />
     </section>
   );
 }

@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
-import { PagedTable } from '../ui/PagedTable';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
+import { PagedTable } from '@shared/ui/PagedTable';
 
 export function ResourcesPage() {
   const api = useApi();
@@ -41,7 +41,7 @@ export function ResourcesPage() {
             required
           />
         </div>
-        <ErrorNotice error={create.error} />
+        <Alert error={create.error} />
         <button type="submit" className="primary" disabled={create.isPending}>
           Create API resource
         </button>

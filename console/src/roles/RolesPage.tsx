@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field, Select } from '../ui/Field';
-import { PagedTable } from '../ui/PagedTable';
+import { Alert } from '@shared/ui/Alert';
+import { Field, Select } from '@shared/ui/Field';
+import { PagedTable } from '@shared/ui/PagedTable';
 import { substringSearch } from '../ui/search';
 
 type RoleType = 'User' | 'MachineToMachine';
@@ -52,7 +52,7 @@ export function RolesPage() {
             ]}
           />
         </div>
-        <ErrorNotice error={create.error} />
+        <Alert error={create.error} />
         <button type="submit" className="primary" disabled={create.isPending}>
           Create role
         </button>

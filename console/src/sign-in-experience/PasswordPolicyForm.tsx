@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../ui/Field';
+import { Field } from '@shared/ui/Field';
 import type { SignInExperience } from './SignInExperiencePage';
 
 type Policy = SignInExperience['passwordPolicy'];

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@shared/api/client';
 import { useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Switch } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Switch } from '@shared/ui/Field';
 import { IdentifierSettings } from './IdentifierSettings';
 import { PasswordPolicyForm } from './PasswordPolicyForm';
 import { SocialSignIn } from './SocialSignIn';
@@ -23,7 +23,7 @@ export function SignInExperiencePage() {
   return (
     <>
       <h1>Sign-in experience</h1>
-      <ErrorNotice error={settings.error} />
+      <Alert error={settings.error} />
       {settings.data ? (
         <>
           <IdentifierSettings settings={settings.data} onSave={(patch) => save.mutate(patch)} />
@@ -48,14 +48,14 @@ export function SignInExperiencePage() {
         </>
       ) : null}
       {save.isSuccess ? <p role="status">Saved.</p> : null}
-      <ErrorNotice error={save.error} />
+      <Alert error={save.error} />
       <section className="panel" aria-labelledby="limits">
         <h2 id="limits">Lockout and send limits in force</h2>
         <p className="muted">
           The lockout follows the sign-in experience’s sentinelPolicy, else TESSERA_LOCKOUT_*; the send limits
           are TESSERA_SEND_* settings. Shown here read-only.
         </p>
-        <ErrorNotice error={limits.error} />
+        <Alert error={limits.error} />
         {limits.data ? (
           <dl className="facts">
             <dt>Failed sign-ins before lockout</dt>

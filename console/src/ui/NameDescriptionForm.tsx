@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ErrorNotice } from './ErrorNotice';
-import { Field } from './Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
 
 /** The settings form of entities that are a name and a description (roles, organizations, …). */
 export function NameDescriptionForm({
@@ -25,7 +25,7 @@ export function NameDescriptionForm({
         <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} required />
         <Field label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
-      <ErrorNotice error={mutation.error} />
+      <Alert error={mutation.error} />
       <button type="submit" className="primary" disabled={mutation.isPending}>
         Save settings
       </button>

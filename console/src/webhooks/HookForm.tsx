@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
 import { ContextEntries, toContext, type Entry } from '../users/ContextEntries';
 import { EventPicker, type HookEventName } from './EventPicker';
 
@@ -51,7 +51,7 @@ export function HookForm({
         <summary>Custom headers</summary>
         <ContextEntries entries={headers} onChange={setHeaders} legend="Custom headers" noun="Header" />
       </details>
-      <ErrorNotice error={error} />
+      <Alert error={error} />
       <button type="submit" className="primary" disabled={pending}>
         {submitLabel}
       </button>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { ErrorNotice } from './ErrorNotice';
+import { Alert } from './Alert';
 
 export interface Column<T> {
   header: string;
@@ -35,7 +35,7 @@ export function PagedTable<T>({
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <div className="table-wrap">
-      <ErrorNotice error={query.error} />
+      <Alert error={query.error} />
       <table>
         <caption>{caption}</caption>
         <thead>
