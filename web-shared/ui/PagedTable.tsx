@@ -1,14 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Alert } from './Alert';
+import { Table, type Column } from './Table';
 
-export interface Column<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-}
+export type { Column };
 
 export const PAGE_SIZE = 20;
+
+export interface PagedTableProps<T> {
+  caption: string;
+  queryKey: readonly unknown[];
+  load: (page: number, pageSize: number) => Promise<{ items: T[]; total: number }>;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  empty?: string;
+}
 
 /**
  * A table over one paged list of the API: the page is part of the query key, the total comes
@@ -21,14 +27,7 @@ export function PagedTable<T>({
   columns,
   rowKey,
   empty = 'Nothing here yet.',
-}: {
-  caption: string;
-  queryKey: readonly unknown[];
-  load: (page: number, pageSize: number) => Promise<{ items: T[]; total: number }>;
-  columns: Column<T>[];
-  rowKey: (row: T) => string;
-  empty?: string;
-}) {
+}: PagedTableProps<T>) {
   const [page, setPage] = useState(1);
   const query = useQuery({ queryKey: [...queryKey, { page }], queryFn: () => load(page, PAGE_SIZE) });
   const total = query.data?.total ?? 0;
@@ -36,34 +35,7 @@ export function PagedTable<T>({
   return (
     <div className="table-wrap">
       <Alert error={query.error} />
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {query.data?.items.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <td key={column.header}>{column.cell(row)}</td>
-              ))}
-            </tr>
-          ))}
-          {query.data && query.data.items.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="muted">
-                {empty}
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+      <Table caption={caption} columns={columns} rows={query.data?.items} rowKey={rowKey} empty={empty} />
       <nav className="pager" aria-label={`${caption} pages`}>
         <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           Previous page
