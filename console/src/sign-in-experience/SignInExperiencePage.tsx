@@ -5,15 +5,14 @@ import { Alert } from '@shared/ui/Alert';
 import { Switch } from '@shared/ui/Field';
 import { IdentifierSettings } from './IdentifierSettings';
 import { PasswordPolicyForm } from './PasswordPolicyForm';
+import { loadSignInExperience, type SignInExperience } from './sign-in-experience';
 import { SocialSignIn } from './SocialSignIn';
 
-export type SignInExperience = Awaited<ReturnType<typeof loadSettings>>;
-const loadSettings = (api: ReturnType<typeof useApi>) => unwrap(api.GET('/api/sign-in-exp'));
 
 export function SignInExperiencePage() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['sign-in-exp'], queryFn: () => loadSettings(api) });
+  const settings = useQuery({ queryKey: ['sign-in-exp'], queryFn: () => loadSignInExperience(api) });
   const limits = useQuery({ queryKey: ['limits'], queryFn: () => unwrap(api.GET('/api/configs/limits')) });
   const save = useMutation({
     mutationFn: (body: Partial<Omit<SignInExperience, 'id'>>) =>
