@@ -12,6 +12,8 @@ export function FormPanel({
   error,
   busy,
   children,
+  below,
+  status,
 }: {
   title: string;
   submitLabel?: string;
@@ -19,15 +21,21 @@ export function FormPanel({
   error: unknown;
   busy: boolean;
   children: ReactNode;
+  /** What stands under the row of fields (a checkbox, a note). */
+  below?: ReactNode;
+  /** Beside the submit button: the outcome of the last save. */
+  status?: ReactNode;
 }) {
   return (
     <form className="panel" onSubmit={onSubmit} aria-label={title}>
       <h2>{title}</h2>
       <div className="row">{children}</div>
+      {below}
       <Alert error={error} />
       <button type="submit" className="primary" disabled={busy}>
         {submitLabel}
       </button>
+      {status}
     </form>
   );
 }
