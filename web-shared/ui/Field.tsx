@@ -116,15 +116,16 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
 });
 
 /** A checkbox with its label beside it; takes a ref like Field. */
-export const Check = forwardRef<HTMLInputElement, { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>>(
-  function Check({ label, ...input }, ref) {
-    return (
-      <label className="check">
-        <input ref={ref} type="checkbox" {...input} /> {label}
-      </label>
-    );
-  },
-);
+export const Check = forwardRef<
+  HTMLInputElement,
+  { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>
+>(function Check({ label, ...input }, ref) {
+  return (
+    <label className="check">
+      <input ref={ref} type="checkbox" {...input} /> {label}
+    </label>
+  );
+});
 
 /** A one-time code: the numeric keyboard and the browser's code autofill, reporting the typed text. */
 export function CodeField({

@@ -70,7 +70,9 @@ export function Members({ organizationId }: { organizationId: string }) {
               <select
                 aria-label={`Add an organization role to ${nameOf(member)}`}
                 value=""
-                onChange={(e) => e.target.value && assign.mutate({ userId: member.id, roleId: e.target.value })}
+                onChange={(e) =>
+                  e.target.value && assign.mutate({ userId: member.id, roleId: e.target.value })
+                }
               >
                 <option value="">Add role…</option>
                 {roles.data?.items

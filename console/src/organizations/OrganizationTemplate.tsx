@@ -127,7 +127,11 @@ function TemplateColumn<T extends { id: string; name: string }>({
         {items?.map((item) => (
           <li key={item.id}>
             {show(item)}{' '}
-            <button type="button" aria-label={`Delete ${kind} ${item.name}`} onClick={() => onDelete(item.id)}>
+            <button
+              type="button"
+              aria-label={`Delete ${kind} ${item.name}`}
+              onClick={() => onDelete(item.id)}
+            >
               Delete
             </button>
           </li>

@@ -8,7 +8,6 @@ import { PasswordPolicyForm } from './PasswordPolicyForm';
 import { loadSignInExperience, type SignInExperience } from './sign-in-experience';
 import { SocialSignIn } from './SocialSignIn';
 
-
 export function SignInExperiencePage() {
   const api = useApi();
   const queryClient = useQueryClient();

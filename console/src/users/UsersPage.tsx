@@ -36,7 +36,9 @@ export function UsersPage() {
       columns={[
         {
           header: 'User',
-          cell: (user) => <Link to={`/users/${user.id}`}>{user.username ?? user.primaryEmail ?? user.id}</Link>,
+          cell: (user) => (
+            <Link to={`/users/${user.id}`}>{user.username ?? user.primaryEmail ?? user.id}</Link>
+          ),
         },
         { header: 'E-mail', cell: (user) => user.primaryEmail ?? '—' },
         { header: 'Status', cell: (user) => (user.isSuspended ? 'Suspended' : 'Active') },

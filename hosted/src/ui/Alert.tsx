@@ -5,7 +5,5 @@ import { useLimits } from '../settings';
 /** The shared alert in the hosted pages' words (with the limits in force), always in the page. */
 export function Alert({ error }: { error: unknown }) {
   const limits = useLimits();
-  return (
-    <SharedAlert error={error} persistent className="alert" describe={(e) => humanMessage(e, limits)} />
-  );
+  return <SharedAlert error={error} persistent className="alert" describe={(e) => humanMessage(e, limits)} />;
 }
