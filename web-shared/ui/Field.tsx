@@ -17,10 +17,14 @@ interface Labelled {
   error?: string;
 }
 
-/** The ids a control points at with `aria-describedby`: its hint and its error, when shown. */
-function describedBy(id: string, { hint, error }: Pick<Labelled, 'hint' | 'error'>): string | undefined {
+/** A control's id, its invalid state, and the hint and error it points at with `aria-describedby`. */
+function controlProps(id: string, { hint, error }: Pick<Labelled, 'hint' | 'error'>) {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids.length ? ids.join(' ') : undefined,
+  };
 }
 
 /** Label above control, tied by id, so the control's accessible name is exactly the label. */
@@ -53,13 +57,7 @@ export const Field = forwardRef<HTMLInputElement, InputProps>(function Field(
   const id = useId();
   return (
     <Frame id={id} label={label} hint={hint} error={error}>
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint, error })}
-        {...input}
-      />
+      <input ref={ref} {...controlProps(id, { hint, error })} {...input} />
     </Frame>
   );
 });
@@ -73,13 +71,7 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
   const id = useId();
   return (
     <Frame id={id} label={label} hint={hint} error={error}>
-      <textarea
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint, error })}
-        {...input}
-      />
+      <textarea ref={ref} {...controlProps(id, { hint, error })} {...input} />
     </Frame>
   );
 });
@@ -94,13 +86,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
   const id = useId();
   return (
     <Frame id={id} label={label} hint={hint} error={error}>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint, error })}
-        {...select}
-      >
+      <select ref={ref} {...controlProps(id, { hint, error })} {...select}>
         {options.map((option) => {
           const { value, label: text } =
             typeof option === 'string' ? { value: option, label: option } : option;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type UseFormProps } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * A react-hook-form form whose values a zod schema checks and converts (`z.coerce.number()` for a
@@ -17,3 +17,9 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     ...options,
   });
 }
+
+/** A text input whose empty value means "not given": trimmed, and `undefined` when empty. */
+export const optionalText = z
+  .string()
+  .trim()
+  .transform((text) => text || undefined);

@@ -4,7 +4,7 @@ import { unwrap, unwrapPage } from '@shared/api/client';
 import { Check, Field, Select } from '@shared/ui/Field';
 import { FormPanel } from '@shared/ui/FormPanel';
 import { ListPage } from '@shared/ui/ListPage';
-import { useZodForm } from '@shared/ui/useZodForm';
+import { optionalText, useZodForm } from '@shared/ui/useZodForm';
 import { keys, useApi } from '../ui/api';
 import { substringSearch } from '../ui/search';
 import { useCreateThenOpen } from '../ui/useCreateThenOpen';
@@ -14,10 +14,7 @@ import { rememberSecret } from './secret-once';
 const newApplication = z.object({
   name: z.string().trim().min(1, 'Enter an application name.'),
   type: z.enum(applicationTypes),
-  description: z
-    .string()
-    .trim()
-    .transform((text) => text || undefined),
+  description: optionalText,
   isThirdParty: z.boolean(),
 });
 

@@ -4,17 +4,14 @@ import { unwrap, unwrapPage } from '@shared/api/client';
 import { Field } from '@shared/ui/Field';
 import { FormPanel } from '@shared/ui/FormPanel';
 import { ListPage } from '@shared/ui/ListPage';
-import { useZodForm } from '@shared/ui/useZodForm';
+import { optionalText, useZodForm } from '@shared/ui/useZodForm';
 import { formatTime, keys, useApi } from '../ui/api';
 import { useCreateThenOpen } from '../ui/useCreateThenOpen';
 import { OrganizationTemplate } from './OrganizationTemplate';
 
 const newOrganization = z.object({
   name: z.string().trim().min(1, 'Enter an organization name.'),
-  description: z
-    .string()
-    .trim()
-    .transform((text) => text || undefined),
+  description: optionalText,
 });
 
 export function OrganizationsPage() {

@@ -4,18 +4,18 @@ import { unwrap, unwrapPage } from '@shared/api/client';
 import { Field } from '@shared/ui/Field';
 import { FormPanel } from '@shared/ui/FormPanel';
 import { ListPage } from '@shared/ui/ListPage';
-import { useZodForm } from '@shared/ui/useZodForm';
+import { optionalText, useZodForm } from '@shared/ui/useZodForm';
 import { formatTime, keys, useApi } from '../ui/api';
 import { substringSearch } from '../ui/search';
 import { useCreateThenOpen } from '../ui/useCreateThenOpen';
 
-/** Empty means "not given": the API decides which identifiers a user needs. */
-const optional = z
-  .string()
-  .trim()
-  .transform((text) => text || undefined);
-
-const newUser = z.object({ username: optional, primaryEmail: optional, password: z.string() });
+// Empty means "not given": the API decides which identifiers a user needs.
+const newUser = z.object({
+  username: optionalText,
+  primaryEmail: optionalText,
+  // Not trimmed: a password is taken as typed.
+  password: z.string().transform((text) => text || undefined),
+});
 
 export function UsersPage() {
   const api = useApi();
@@ -52,8 +52,7 @@ function CreateUser() {
   const api = useApi();
   const form = useZodForm(newUser, { username: '', primaryEmail: '', password: '' });
   const create = useCreateThenOpen({
-    create: ({ password, ...user }: z.output<typeof newUser>) =>
-      unwrap(api.POST('/api/users', { body: { ...user, password: password || undefined } })),
+    create: (body: z.output<typeof newUser>) => unwrap(api.POST('/api/users', { body })),
     invalidate: keys.users,
     to: (user) => `/users/${user.id}`,
   });
