@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router-dom';
-import { api, ApiCallError, call } from './api';
+import { api, ApiCallError, unwrap } from './api';
 
 export type InteractionEvent = 'SignIn' | 'Register' | 'ForgotPassword';
 export type Identifier = { type: 'username' | 'email' | 'phone'; value: string };
@@ -21,15 +21,15 @@ export function codeIdentifierOf(text: string): CodeIdentifier {
 }
 
 export const start = (interactionEvent: InteractionEvent) =>
-  call(api.PUT('/api/experience', { body: { interactionEvent } }));
+  unwrap(api.PUT('/api/experience', { body: { interactionEvent } }));
 
 export const sendCode = async (identifier: CodeIdentifier) =>
-  (await call(api.POST('/api/experience/verification/verification-code', { body: { identifier } })))
+  (await unwrap(api.POST('/api/experience/verification/verification-code', { body: { identifier } })))
     .verificationId;
 
 export const verifyCode = async (identifier: CodeIdentifier, verificationId: string, code: string) =>
   (
-    await call(
+    await unwrap(
       api.POST('/api/experience/verification/verification-code/verify', {
         body: { identifier, verificationId, code },
       }),
@@ -37,14 +37,14 @@ export const verifyCode = async (identifier: CodeIdentifier, verificationId: str
   ).verificationId;
 
 export const identify = (verificationId?: string, options: { linkSocialIdentity?: boolean } = {}) =>
-  call(
+  unwrap(
     api.POST('/api/experience/identification', {
       body: verificationId ? { verificationId, ...options } : {},
     }),
   );
 
 export const switchEvent = (interactionEvent: InteractionEvent) =>
-  call(api.PUT('/api/experience/interaction-event', { body: { interactionEvent } }));
+  unwrap(api.PUT('/api/experience/interaction-event', { body: { interactionEvent } }));
 
 export interface MfaState {
   mode: 'bind' | 'challenge';
@@ -58,7 +58,7 @@ export interface MfaState {
  */
 export async function finish(navigate: NavigateFunction): Promise<void> {
   try {
-    const result = await call(api.POST('/api/experience/submit'));
+    const result = await unwrap(api.POST('/api/experience/submit'));
     if (result && 'redirectTo' in result) window.location.assign(result.redirectTo);
   } catch (error) {
     if (

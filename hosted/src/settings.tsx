@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, call } from './api';
+import { api, unwrap } from './api';
 import type { Limits } from './messages';
 
 export function useSettingsQuery() {
   return useQuery({
     queryKey: ['sign-in-exp'],
-    queryFn: () => call(api.GET('/api/.well-known/sign-in-exp')),
+    queryFn: () => unwrap(api.GET('/api/.well-known/sign-in-exp')),
     staleTime: Infinity,
   });
 }
@@ -17,7 +17,7 @@ export const useSettings = (): Settings | undefined => useSettingsQuery().data;
 export function useInteraction() {
   return useQuery({
     queryKey: ['interaction'],
-    queryFn: () => call(api.GET('/api/experience/interaction')),
+    queryFn: () => unwrap(api.GET('/api/experience/interaction')),
     retry: false,
     staleTime: Infinity,
   });

@@ -247,6 +247,70 @@ test('the admin console', { skip: browserUnavailable() }, async (t) => {
   });
 
   await t.test(
+    'organizations: a template role, then an organization from the list page with a member and an invitation',
+    async () => {
+      await page
+        .getByRole('navigation', { name: 'Console sections' })
+        .getByRole('link', { name: 'Organizations' })
+        .click();
+      await page.getByLabel('Organization role name').fill('Reviewer');
+      await page.getByRole('button', { name: 'Create organization role' }).click();
+      await page.getByRole('button', { name: 'Delete organization role Reviewer' }).waitFor();
+      assert.equal(await page.getByLabel('Organization role name').inputValue(), '', 'the form is cleared');
+
+      await page.getByLabel('Organization name').fill('Northwind');
+      await page.getByRole('button', { name: 'Create organization', exact: true }).click();
+      await page.getByRole('heading', { name: 'Northwind', level: 1 }).waitFor();
+      const organizationId = page.url().split('/').pop()!;
+      await page.getByRole('tab', { name: 'Members' }).click();
+      await page.getByLabel('User ID to add').fill(` ${customerId} `);
+      await page.getByRole('button', { name: 'Add member' }).click();
+      const remove = page.getByRole('button', { name: /^Remove member user_/ });
+      await remove.waitFor();
+      assert.equal(await page.getByLabel('User ID to add').inputValue(), '', 'the form is cleared');
+
+      await page.getByLabel('Invitee e-mail').fill('ann@northwind.test');
+      await page.getByLabel('Valid for (days)').fill('3');
+      const sent = Date.now();
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByRole('button', { name: 'Revoke invitation of ann@northwind.test' }).waitFor();
+      const invitations = await service.api<{ invitee: string; expiresAt: number }[]>(
+        'GET',
+        `/organization-invitations?organizationId=${organizationId}`,
+      );
+      const [invitation] = invitations.body;
+      assert.equal(invitation?.invitee, 'ann@northwind.test');
+      const days = (invitation!.expiresAt - sent) / (24 * 3600 * 1000);
+      assert.ok(days > 2.99 && days < 3.01, `valid for three days, not ${days}`);
+      assert.equal(await page.getByRole('alert').count(), 0, 'no error');
+    },
+  );
+
+  await t.test('the password policy form refuses a maximum below the minimum before saving', async () => {
+    const before = (await service.api<{ passwordPolicy: unknown }>('GET', '/sign-in-exp')).body
+      .passwordPolicy;
+    await page
+      .getByRole('navigation', { name: 'Console sections' })
+      .getByRole('link', { name: 'Sign-in experience' })
+      .click();
+    const policy = page.getByRole('form', { name: 'Password policy' });
+    await policy.getByLabel('Minimum length').fill('12');
+    await policy.getByLabel('Maximum length').fill('8');
+    await policy.getByRole('button', { name: 'Save password policy' }).click();
+    const maximum = policy.getByRole('spinbutton', { name: 'Maximum length' });
+    const message = policy.getByText('At least the minimum length.');
+    await message.waitFor();
+    assert.equal(await maximum.getAttribute('aria-invalid'), 'true');
+    assert.equal(
+      await maximum.getAttribute('aria-describedby'),
+      await message.getAttribute('id'),
+      'described',
+    );
+    const after = (await service.api<{ passwordPolicy: unknown }>('GET', '/sign-in-exp')).body.passwordPolicy;
+    assert.deepEqual(after, before, 'nothing was saved');
+  });
+
+  await t.test(
     'an expired access token is renewed with the refresh token; a refused renewal ends the session',
     async () => {
       const storedUser = (change: string) =>

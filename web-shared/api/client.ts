@@ -3,9 +3,12 @@ import type { paths } from './schema';
 
 export type ApiClient = Client<paths>;
 
-/** The typed management API client; `token` supplies the bearer for each call when there is one. */
-export function createApiClient(token: () => Promise<string | undefined>): ApiClient {
-  const client = createClient<paths>({ baseUrl: window.location.origin });
+/**
+ * The typed API client on the page's own origin. `token` supplies the bearer for each call when
+ * there is one (the console); without it the cookies do the binding (the hosted pages).
+ */
+export function createApiClient(token: () => Promise<string | undefined> = async () => undefined): ApiClient {
+  const client = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
   client.use({
     async onRequest({ request }) {
       const value = await token();

@@ -5,7 +5,7 @@ import { unwrap } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { CopyButton } from '../ui/CopyButton';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Alert } from '@shared/ui/Alert';
 import { typeLabel } from './application-types';
 import { ApplicationRoles } from './ApplicationRoles';
 import { ApplicationSettings } from './ApplicationSettings';
@@ -29,7 +29,7 @@ export function ApplicationPage() {
     },
   });
   const app = query.data;
-  if (!app) return <ErrorNotice error={query.error} />;
+  if (!app) return <Alert error={query.error} />;
   return (
     <>
       <h1>{app.name}</h1>
@@ -43,7 +43,7 @@ export function ApplicationPage() {
       {app.type === 'MachineToMachine' ? <ApplicationRoles appId={app.id} /> : null}
       <section aria-labelledby="danger-zone">
         <h2 id="danger-zone">Delete</h2>
-        <ErrorNotice error={remove.error} />
+        <Alert error={remove.error} />
         <ConfirmButton
           label="Delete application"
           question={`Delete ${app.name}? Its tokens stop working.`}

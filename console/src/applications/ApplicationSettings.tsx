@@ -1,73 +1,82 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
+import { Check, Field, TextArea } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field, TextArea } from '../ui/Field';
 import type { Application } from './application-types';
 
-const lines = (text: string) =>
+const lines = z.string().transform((text) =>
   text
     .split('\n')
     .map((line) => line.trim())
-    .filter(Boolean);
+    .filter(Boolean),
+);
+
+const settingsForm = z.object({
+  name: z.string().trim().min(1, 'Enter a name.'),
+  description: z
+    .string()
+    .trim()
+    .transform((text) => text || null),
+  redirectUris: lines,
+  postLogoutRedirectUris: lines,
+  isThirdParty: z.boolean(),
+});
 
 export function ApplicationSettings({ app }: { app: Application }) {
   const api = useApi();
   const interactive = app.type !== 'MachineToMachine';
   const queryClient = useQueryClient();
-  const [name, setName] = useState(app.name);
-  const [description, setDescription] = useState(app.description ?? '');
-  const [redirects, setRedirects] = useState(app.oidcClientMetadata.redirectUris.join('\n'));
-  const [logouts, setLogouts] = useState(app.oidcClientMetadata.postLogoutRedirectUris.join('\n'));
-  const [isThirdParty, setThirdParty] = useState(app.isThirdParty);
+  const form = useZodForm(settingsForm, {
+    name: app.name,
+    description: app.description ?? '',
+    redirectUris: app.oidcClientMetadata.redirectUris.join('\n'),
+    postLogoutRedirectUris: app.oidcClientMetadata.postLogoutRedirectUris.join('\n'),
+    isThirdParty: app.isThirdParty,
+  });
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: ({
+      isThirdParty,
+      redirectUris,
+      postLogoutRedirectUris,
+      ...rest
+    }: z.output<typeof settingsForm>) =>
       unwrap(
         api.PATCH('/api/applications/{id}', {
           params: { path: { id: app.id } },
           body: {
-            name,
-            description: description || null,
+            ...rest,
             ...(interactive ? { isThirdParty } : {}),
-            oidcClientMetadata: { redirectUris: lines(redirects), postLogoutRedirectUris: lines(logouts) },
+            oidcClientMetadata: { redirectUris, postLogoutRedirectUris },
           },
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.applications }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
-    <form className="panel" onSubmit={submit} aria-label="Application settings">
+    <form
+      className="panel"
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      aria-label="Application settings"
+    >
       <h2>Settings</h2>
-      <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} required />
-      <Field label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
+      <Field label="Name" required error={form.formState.errors.name?.message} {...form.register('name')} />
+      <Field label="Description" {...form.register('description')} />
       {interactive ? (
         <>
-          <TextArea
-            label="Redirect URIs"
-            hint="One per line."
-            rows={3}
-            value={redirects}
-            onChange={(e) => setRedirects(e.target.value)}
-          />
+          <TextArea label="Redirect URIs" hint="One per line." rows={3} {...form.register('redirectUris')} />
           <TextArea
             label="Post sign-out redirect URIs"
             hint="One per line."
             rows={2}
-            value={logouts}
-            onChange={(e) => setLogouts(e.target.value)}
+            {...form.register('postLogoutRedirectUris')}
           />
-          <label>
-            <input type="checkbox" checked={isThirdParty} onChange={(e) => setThirdParty(e.target.checked)} />{' '}
-            Third-party application
-          </label>
+          <Check label="Third-party application" {...form.register('isThirdParty')} />
         </>
       ) : null}
-      <ErrorNotice error={save.error} />
+      <Alert error={save.error} />
       <button type="submit" className="primary" disabled={save.isPending}>
         Save settings
       </button>

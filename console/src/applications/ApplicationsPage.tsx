@@ -1,100 +1,91 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
+import { Check, Field, Select } from '@shared/ui/Field';
+import { FormPanel } from '@shared/ui/FormPanel';
+import { ListPage } from '@shared/ui/ListPage';
+import { optionalText, useZodForm } from '@shared/ui/useZodForm';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field, Select } from '../ui/Field';
-import { PagedTable } from '../ui/PagedTable';
 import { substringSearch } from '../ui/search';
-import { applicationTypes, typeLabel, type ApplicationType } from './application-types';
+import { useCreateThenOpen } from '../ui/useCreateThenOpen';
+import { applicationTypes, typeLabel } from './application-types';
 import { rememberSecret } from './secret-once';
+
+const newApplication = z.object({
+  name: z.string().trim().min(1, 'Enter an application name.'),
+  type: z.enum(applicationTypes),
+  description: optionalText,
+  isThirdParty: z.boolean(),
+});
 
 export function ApplicationsPage() {
   const api = useApi();
-  const [search, setSearch] = useState('');
   return (
-    <>
-      <h1>Applications</h1>
-      <CreateApplication />
-      <h2>All applications</h2>
-      <Field
-        label="Search applications"
-        type="search"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
-      <PagedTable
-        caption="Applications"
-        queryKey={[...keys.applications, { search }]}
-        load={(page, page_size) =>
-          unwrapPage(
-            api.GET('/api/applications', {
-              params: { query: { page, page_size, search: substringSearch(search) } },
-            }),
-          )
-        }
-        rowKey={(app) => app.id}
-        columns={[
-          { header: 'Name', cell: (app) => <Link to={`/applications/${app.id}`}>{app.name}</Link> },
-          { header: 'Type', cell: (app) => typeLabel(app.type) },
-          { header: 'App ID', cell: (app) => <code>{app.id}</code> },
-          {
-            header: 'Token exchange',
-            cell: (app) => (app.customClientMetadata.allowTokenExchange ? 'Allowed' : 'Off'),
-          },
-        ]}
-      />
-    </>
+    <ListPage
+      title="Applications"
+      create={<CreateApplication />}
+      listHeading="All applications"
+      searchLabel="Search applications"
+      caption="Applications"
+      queryKey={keys.applications}
+      load={(page, page_size, search) =>
+        unwrapPage(
+          api.GET('/api/applications', {
+            params: { query: { page, page_size, search: substringSearch(search) } },
+          }),
+        )
+      }
+      rowKey={(app) => app.id}
+      columns={[
+        { header: 'Name', cell: (app) => <Link to={`/applications/${app.id}`}>{app.name}</Link> },
+        { header: 'Type', cell: (app) => typeLabel(app.type) },
+        { header: 'App ID', cell: (app) => <code>{app.id}</code> },
+        {
+          header: 'Token exchange',
+          cell: (app) => (app.customClientMetadata.allowTokenExchange ? 'Allowed' : 'Off'),
+        },
+      ]}
+    />
   );
 }
 
 function CreateApplication() {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [type, setType] = useState<ApplicationType>('Traditional');
-  const [description, setDescription] = useState('');
-  const [isThirdParty, setThirdParty] = useState(false);
-  const create = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/applications', {
-          body: { name, type, description: description || undefined, isThirdParty },
-        }),
-      ),
-    onSuccess: async (app) => {
-      rememberSecret(app.id, app.secret);
-      await queryClient.invalidateQueries({ queryKey: keys.applications });
-      navigate(`/applications/${app.id}`);
-    },
+  const form = useZodForm(newApplication, {
+    name: '',
+    type: 'Traditional',
+    description: '',
+    isThirdParty: false,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
+  const create = useCreateThenOpen({
+    create: async (body: z.output<typeof newApplication>) => {
+      const app = await unwrap(api.POST('/api/applications', { body }));
+      rememberSecret(app.id, app.secret);
+      return app;
+    },
+    invalidate: keys.applications,
+    to: (app) => `/applications/${app.id}`,
+  });
   return (
-    <form className="panel" onSubmit={submit} aria-label="Create application">
-      <h2>Create application</h2>
-      <div className="row">
-        <Field label="Application name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <Select
-          label="Application type"
-          value={type}
-          onChange={(e) => setType(e.target.value as ApplicationType)}
-          options={applicationTypes.map((value) => ({ value, label: typeLabel(value) }))}
-        />
-        <Field label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
-      </div>
-      <label className="check">
-        <input type="checkbox" checked={isThirdParty} onChange={(e) => setThirdParty(e.target.checked)} />{' '}
-        Third-party application
-      </label>
-      <ErrorNotice error={create.error} />
-      <button type="submit" className="primary" disabled={create.isPending}>
-        Create application
-      </button>
-    </form>
+    <FormPanel
+      title="Create application"
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      error={create.error}
+      busy={create.isPending}
+      below={<Check label="Third-party application" {...form.register('isThirdParty')} />}
+    >
+      <Field
+        label="Application name"
+        required
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
+      />
+      <Select
+        label="Application type"
+        options={applicationTypes.map((value) => ({ value, label: typeLabel(value) }))}
+        {...form.register('type')}
+      />
+      <Field label="Description" {...form.register('description')} />
+    </FormPanel>
   );
 }

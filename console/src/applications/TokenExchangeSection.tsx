@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { unwrap } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field, Switch } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field, Switch } from '@shared/ui/Field';
 import type { Application } from './application-types';
 
 type Patch = { allowTokenExchange?: boolean; maxAllowedGrants?: number | null };
@@ -63,7 +63,7 @@ export function TokenExchangeSection({ app }: { app: Application }) {
         />
         <button type="submit">Save grant limit</button>
       </form>
-      <ErrorNotice error={save.error} />
+      <Alert error={save.error} />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiCallError, unwrap } from '@shared/api/client';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
 import { publicClient } from './public-client';
 import { useSession } from './SessionProvider';
 
@@ -70,7 +70,7 @@ export function SetupPage() {
             The passwords differ.
           </p>
         ) : null}
-        <ErrorNotice error={create.error} />
+        <Alert error={create.error} />
         <button type="submit" className="primary" disabled={create.isPending}>
           Create administrator
         </button>

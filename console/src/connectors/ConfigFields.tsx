@@ -1,4 +1,4 @@
-import { Field, Select, Switch, TextArea } from '../ui/Field';
+import { Field, Select, Switch, TextArea } from '@shared/ui/Field';
 import { SecretField } from '../ui/SecretField';
 import type { Values } from './config-values';
 import type { FormItem } from './queries';

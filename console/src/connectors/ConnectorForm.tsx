@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
 import { ConfigFields } from './ConfigFields';
 import { buildConfig, initialValues, secretsSet } from './config-values';
 import { nameOf, type Connector, type Factory } from './queries';
@@ -111,7 +111,7 @@ export function ConnectorForm({
           {factory.isDemo ? null : <TestMessage factory={factory} config={currentConfig} />}
         </>
       )}
-      <ErrorNotice error={invalid ?? error} />
+      <Alert error={invalid ?? error} />
       <button type="submit" className="primary" disabled={pending}>
         {submitLabel}
       </button>

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Alert } from '@shared/ui/Alert';
 import { ConnectorForm, type ConnectorDraft } from './ConnectorForm';
 import { nameOf, typeLabels } from './queries';
 
@@ -39,7 +39,7 @@ export function ConnectorPage() {
     },
   });
   const connector = query.data;
-  if (!connector) return <ErrorNotice error={query.error} />;
+  if (!connector) return <Alert error={query.error} />;
   const factory = { ...connector, id: connector.connectorId, name: connector.name };
   return (
     <>
@@ -62,7 +62,7 @@ export function ConnectorPage() {
       </section>
       <section aria-labelledby="connector-delete">
         <h2 id="connector-delete">Delete</h2>
-        <ErrorNotice error={remove.error} />
+        <Alert error={remove.error} />
         <ConfirmButton
           label="Delete connector"
           question={`Delete ${nameOf(connector)}? ${connector.type === 'Social' ? 'Its users can no longer sign in through it.' : 'Codes go to the fallback until another is set up.'}`}

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Select } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Select } from '@shared/ui/Field';
 import {
   connectorsKey,
   factoriesKey,
@@ -44,7 +44,7 @@ export function ConnectorsPage() {
   return (
     <>
       <h1>Connectors</h1>
-      <ErrorNotice error={factories.error ?? connectors.error} />
+      <Alert error={factories.error ?? connectors.error} />
       {groups.map((group) => (
         <section key={group.type} className="panel" aria-labelledby={`connectors-${group.type}`}>
           <h2 id={`connectors-${group.type}`}>{group.title}</h2>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Alert } from '@shared/ui/Alert';
 import { ConnectorForm, type ConnectorDraft } from './ConnectorForm';
 import { connectorsKey, factoriesKey, loadConnectors, loadFactories, nameOf } from './queries';
 
@@ -26,7 +26,7 @@ export function NewConnectorPage() {
     return factories.data ? (
       <p role="alert">No connector kind `{factoryId}`.</p>
     ) : (
-      <ErrorNotice error={factories.error} />
+      <Alert error={factories.error} />
     );
   }
   const replaced = connectors.data?.find((c) => factory.type !== 'Social' && c.type === factory.type);

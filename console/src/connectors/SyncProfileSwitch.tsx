@@ -1,4 +1,4 @@
-import { Switch } from '../ui/Field';
+import { Switch } from '@shared/ui/Field';
 
 /** Logto's `syncProfile` of social and SSO connectors: stored, said plainly that it is not applied. */
 export function SyncProfileSwitch({

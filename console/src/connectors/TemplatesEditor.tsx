@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, Select, TextArea } from '../ui/Field';
+import { Field, Select, TextArea } from '@shared/ui/Field';
 
 export interface Template {
   usageType: string;

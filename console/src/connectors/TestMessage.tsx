@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap } from '@shared/api/client';
 import { useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
 import type { Factory } from './queries';
 
 /**
@@ -43,7 +43,7 @@ export function TestMessage({
         </button>
       </div>
       {send.isSuccess ? <p role="status">The test message was handed over with the code 000000.</p> : null}
-      <ErrorNotice error={send.error} />
+      <Alert error={send.error} />
     </fieldset>
   );
 }

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiCallError, unwrap } from '@shared/api/client';
 import { useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Select, Switch, TextArea } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Select, Switch, TextArea } from '@shared/ui/Field';
 import { sampleContext, sampleScript, sampleToken } from './samples';
 
 type TokenType = 'access-token' | 'client-credentials';
@@ -154,11 +154,11 @@ export function CustomClaimsPage() {
         />
       </div>
       {save.isSuccess ? <p role="status">Saved.</p> : null}
-      <ErrorNotice error={save.error} />
+      <Alert error={save.error} />
       <section aria-labelledby="run-result">
         <h2 id="run-result">Result</h2>
         {run.isSuccess ? <pre aria-label="Claims">{pretty(run.data)}</pre> : null}
-        <ErrorNotice error={run.error} />
+        <Alert error={run.error} />
         {!run.isSuccess && !run.error ? (
           <p className="muted">Run the script to see the claims it returns.</p>
         ) : null}

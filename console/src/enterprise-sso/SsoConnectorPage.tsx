@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Alert } from '@shared/ui/Alert';
 import { SsoConnectorForm, type SsoDraft } from './SsoConnectorForm';
 
 export function SsoConnectorPage() {
@@ -38,7 +38,7 @@ export function SsoConnectorPage() {
     },
   });
   const connector = query.data;
-  if (!connector) return <ErrorNotice error={query.error} />;
+  if (!connector) return <Alert error={query.error} />;
   return (
     <>
       <h1>{connector.connectorName}</h1>
@@ -59,7 +59,7 @@ export function SsoConnectorPage() {
       </section>
       <section aria-labelledby="sso-delete">
         <h2 id="sso-delete">Delete</h2>
-        <ErrorNotice error={remove.error} />
+        <Alert error={remove.error} />
         <ConfirmButton
           label="Delete SSO connector"
           question={`Delete ${connector.connectorName}? Its users’ links to the provider and its organization bindings go with it.`}

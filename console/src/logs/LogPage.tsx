@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
 import { formatTime, keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Alert } from '@shared/ui/Alert';
 
 export function LogPage() {
   const { id = '' } = useParams();
@@ -12,7 +12,7 @@ export function LogPage() {
     queryFn: () => unwrap(api.GET('/api/logs/{id}', { params: { path: { id } } })),
   });
   const log = query.data;
-  if (!log) return <ErrorNotice error={query.error} />;
+  if (!log) return <Alert error={query.error} />;
   return (
     <>
       <p>

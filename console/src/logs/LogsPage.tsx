@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { unwrapPage } from '@shared/api/client';
 import { formatTime, keys, useApi } from '../ui/api';
-import { Field, Select } from '../ui/Field';
-import { PagedTable } from '../ui/PagedTable';
+import { Field, Select } from '@shared/ui/Field';
+import { PagedTable } from '@shared/ui/PagedTable';
 
 type Payload = { result?: string; applicationId?: string; userId?: string };
 

@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
+import { Field } from '@shared/ui/Field';
+import { RowForm } from '@shared/ui/RowForm';
+import { TableSection } from '@shared/ui/TableSection';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { formatTime, keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
 
 const DAY = 24 * 3600 * 1000;
+
+const invitation = z.object({
+  invitee: z.email('Enter an e-mail address.'),
+  days: z.coerce.number().int().min(1).max(365),
+});
 
 export function Invitations({ organizationId }: { organizationId: string }) {
   const api = useApi();
@@ -20,16 +27,16 @@ export function Invitations({ organizationId }: { organizationId: string }) {
         }),
       ),
   });
-  const [invitee, setInvitee] = useState('');
-  const [days, setDays] = useState('7');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: invitationsKey });
+  const form = useZodForm(invitation, { invitee: '', days: 7 });
   const invite = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ invitee, days }: z.output<typeof invitation>) =>
       unwrap(
         api.POST('/api/organization-invitations', {
-          body: { invitee, organizationId, expiresAt: Date.now() + Number(days) * DAY },
+          body: { invitee, organizationId, expiresAt: Date.now() + days * DAY },
         }),
       ),
-    onSuccess: () => (setInvitee(''), queryClient.invalidateQueries({ queryKey: invitationsKey })),
+    onSuccess: () => (form.resetField('invitee'), refresh()),
   });
   const revoke = useMutation({
     mutationFn: (id: string) =>
@@ -39,65 +46,56 @@ export function Invitations({ organizationId }: { organizationId: string }) {
           body: { status: 'Revoked' },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
+    onSuccess: refresh,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    invite.mutate();
-  };
+  const { errors } = form.formState;
   return (
-    <section className="panel" aria-labelledby="org-invitations">
-      <h2 id="org-invitations">Invitations</h2>
-      <table>
-        <caption>Invitations</caption>
-        <thead>
-          <tr>
-            <th scope="col">Invitee</th>
-            <th scope="col">Status</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {invitations.data?.items.map((invitation) => (
-            <tr key={invitation.id}>
-              <td>{invitation.invitee}</td>
-              <td>{invitation.status}</td>
-              <td>{formatTime(invitation.expiresAt)}</td>
-              <td>
-                {invitation.status === 'Pending' ? (
-                  <button
-                    type="button"
-                    aria-label={`Revoke invitation of ${invitation.invitee}`}
-                    onClick={() => revoke.mutate(invitation.id)}
-                  >
-                    Revoke
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <form className="row" onSubmit={submit} aria-label="Invite">
+    <TableSection
+      id="org-invitations"
+      title="Invitations"
+      rows={invitations.data?.items}
+      rowKey={(row) => row.id}
+      error={invitations.error ?? invite.error ?? revoke.error}
+      columns={[
+        { header: 'Invitee', cell: (row) => row.invitee },
+        { header: 'Status', cell: (row) => row.status },
+        { header: 'Expires', cell: (row) => formatTime(row.expiresAt) },
+        {
+          header: 'Actions',
+          cell: (row) =>
+            row.status === 'Pending' ? (
+              <button
+                type="button"
+                aria-label={`Revoke invitation of ${row.invitee}`}
+                onClick={() => revoke.mutate(row.id)}
+              >
+                Revoke
+              </button>
+            ) : null,
+        },
+      ]}
+    >
+      <RowForm
+        label="Invite"
+        submitLabel="Send invitation"
+        onSubmit={form.handleSubmit((values) => invite.mutate(values))}
+      >
         <Field
           label="Invitee e-mail"
           type="email"
-          value={invitee}
-          onChange={(e) => setInvitee(e.target.value)}
           required
+          error={errors.invitee?.message}
+          {...form.register('invitee')}
         />
         <Field
           label="Valid for (days)"
           type="number"
           min={1}
           max={365}
-          value={days}
-          onChange={(e) => setDays(e.target.value)}
+          error={errors.days?.message}
+          {...form.register('days')}
         />
-        <button type="submit">Send invitation</button>
-      </form>
-      <ErrorNotice error={invitations.error ?? invite.error ?? revoke.error} />
-    </section>
+      </RowForm>
+    </TableSection>
   );
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { OneFieldForm } from '@shared/ui/RowForm';
 
 /** Just-in-time provisioning: users with a verified e-mail of these domains join on sign-up. */
 export function JitDomains({ organizationId }: { organizationId: string }) {
@@ -19,16 +18,15 @@ export function JitDomains({ organizationId }: { organizationId: string }) {
         }),
       ),
   });
-  const [domain, setDomain] = useState('');
   const add = useMutation({
-    mutationFn: () =>
+    mutationFn: (domain: string) =>
       unwrap(
         api.POST('/api/organizations/{id}/jit/email-domains', {
           params: { path: { id: organizationId } },
           body: { emailDomain: domain },
         }),
       ),
-    onSuccess: () => (setDomain(''), queryClient.invalidateQueries({ queryKey: domainsKey })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: domainsKey }),
   });
   const remove = useMutation({
     mutationFn: (emailDomain: string) =>
@@ -39,10 +37,6 @@ export function JitDomains({ organizationId }: { organizationId: string }) {
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: domainsKey }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate();
-  };
   return (
     <section className="panel" aria-labelledby="org-jit-domains">
       <h2 id="org-jit-domains">E-mail domains</h2>
@@ -64,17 +58,14 @@ export function JitDomains({ organizationId }: { organizationId: string }) {
         ))}
         {domains.data?.items.length === 0 ? <li className="muted">No e-mail domains.</li> : null}
       </ul>
-      <form className="row" onSubmit={submit} aria-label="Add e-mail domain">
-        <Field
-          label="E-mail domain"
-          placeholder="example.com"
-          value={domain}
-          onChange={(e) => setDomain(e.target.value)}
-          required
-        />
-        <button type="submit">Add domain</button>
-      </form>
-      <ErrorNotice error={domains.error ?? add.error ?? remove.error} />
+      <OneFieldForm
+        label="Add e-mail domain"
+        fieldLabel="E-mail domain"
+        placeholder="example.com"
+        submitLabel="Add domain"
+        onAdd={add.mutateAsync}
+      />
+      <Alert error={domains.error ?? add.error ?? remove.error} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Alert } from '@shared/ui/Alert';
 
 /** The organization roles a just-in-time member is given; ticking a box saves the new set. */
 export function JitRoles({ organizationId }: { organizationId: string }) {
@@ -58,7 +58,7 @@ export function JitRoles({ organizationId }: { organizationId: string }) {
       {roles.data?.items.length === 0 ? (
         <p className="muted">No organization roles yet: define them in the organization template.</p>
       ) : null}
-      <ErrorNotice error={assigned.error ?? roles.error ?? save.error} />
+      <Alert error={assigned.error ?? roles.error ?? save.error} />
     </section>
   );
 }

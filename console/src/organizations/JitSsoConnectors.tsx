@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Select } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Select } from '@shared/ui/Field';
 
 /** Enterprise SSO connectors whose users join the organization when they sign in through them. */
 export function JitSsoConnectors({ organizationId }: { organizationId: string }) {
@@ -90,7 +90,7 @@ export function JitSsoConnectors({ organizationId }: { organizationId: string })
           </button>
         </form>
       )}
-      <ErrorNotice error={bound.error ?? all.error ?? add.error ?? remove.error} />
+      <Alert error={bound.error ?? all.error ?? add.error ?? remove.error} />
     </section>
   );
 }

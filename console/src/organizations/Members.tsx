@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
+import { OneFieldForm } from '@shared/ui/RowForm';
+import { TableSection } from '@shared/ui/TableSection';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
 
 /** The organization's users with their organization roles: add by user ID, remove, assign roles. */
 export function Members({ organizationId }: { organizationId: string }) {
@@ -26,98 +25,87 @@ export function Members({ organizationId }: { organizationId: string }) {
       unwrapPage(api.GET('/api/organization-roles', { params: { query: { page: 1, page_size: 100 } } })),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: membersKey });
-  const [userId, setUserId] = useState('');
+  const path = (userId: string) => ({ path: { id: organizationId, userId } });
   const add = useMutation({
-    mutationFn: () =>
+    mutationFn: (userId: string) =>
       unwrap(
         api.POST('/api/organizations/{id}/users', {
           params: { path: { id: organizationId } },
-          body: { userIds: [userId.trim()] },
-        }),
-      ),
-    onSuccess: () => (setUserId(''), refresh()),
-  });
-  const remove = useMutation({
-    mutationFn: (memberId: string) =>
-      unwrap(
-        api.DELETE('/api/organizations/{id}/users/{userId}', {
-          params: { path: { id: organizationId, userId: memberId } },
+          body: { userIds: [userId] },
         }),
       ),
     onSuccess: refresh,
   });
+  const remove = useMutation({
+    mutationFn: (userId: string) =>
+      unwrap(api.DELETE('/api/organizations/{id}/users/{userId}', { params: path(userId) })),
+    onSuccess: refresh,
+  });
   const assign = useMutation({
-    mutationFn: ({ memberId, roleId }: { memberId: string; roleId: string }) =>
+    mutationFn: ({ userId, roleId }: { userId: string; roleId: string }) =>
       unwrap(
         api.POST('/api/organizations/{id}/users/{userId}/roles', {
-          params: { path: { id: organizationId, userId: memberId } },
+          params: path(userId),
           body: { organizationRoleIds: [roleId] },
         }),
       ),
     onSuccess: refresh,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate();
-  };
+  type Member = NonNullable<typeof members.data>['items'][number];
+  const nameOf = (member: Member) => member.username ?? member.primaryEmail ?? member.id;
   return (
-    <section className="panel" aria-labelledby="org-members">
-      <h2 id="org-members">Members</h2>
-      <table>
-        <caption>Members</caption>
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">Organization roles</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.data?.items.map((member) => {
-            const name = member.username ?? member.primaryEmail ?? member.id;
-            return (
-              <tr key={member.id}>
-                <td>
-                  <Link to={`/users/${member.id}`}>{name}</Link>
-                </td>
-                <td>
-                  {member.organizationRoles.map((role) => role.name).join(', ') || '—'}{' '}
-                  <select
-                    aria-label={`Add an organization role to ${name}`}
-                    value=""
-                    onChange={(e) =>
-                      e.target.value && assign.mutate({ memberId: member.id, roleId: e.target.value })
-                    }
-                  >
-                    <option value="">Add role…</option>
-                    {roles.data?.items
-                      .filter((role) => !member.organizationRoles.some((held) => held.id === role.id))
-                      .map((role) => (
-                        <option key={role.id} value={role.id}>
-                          {role.name}
-                        </option>
-                      ))}
-                  </select>
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    aria-label={`Remove member ${name}`}
-                    onClick={() => remove.mutate(member.id)}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <form className="row" onSubmit={submit} aria-label="Add member">
-        <Field label="User ID to add" value={userId} onChange={(e) => setUserId(e.target.value)} required />
-        <button type="submit">Add member</button>
-      </form>
-      <ErrorNotice error={members.error ?? add.error ?? remove.error ?? assign.error} />
-    </section>
+    <TableSection
+      id="org-members"
+      title="Members"
+      rows={members.data?.items}
+      rowKey={(member) => member.id}
+      error={members.error ?? add.error ?? remove.error ?? assign.error}
+      columns={[
+        { header: 'User', cell: (member) => <Link to={`/users/${member.id}`}>{nameOf(member)}</Link> },
+        {
+          header: 'Organization roles',
+          cell: (member) => (
+            <>
+              {member.organizationRoles.map((role) => role.name).join(', ') || '—'}{' '}
+              <select
+                aria-label={`Add an organization role to ${nameOf(member)}`}
+                value=""
+                onChange={(e) =>
+                  e.target.value && assign.mutate({ userId: member.id, roleId: e.target.value })
+                }
+              >
+                <option value="">Add role…</option>
+                {roles.data?.items
+                  .filter((role) => !member.organizationRoles.some((held) => held.id === role.id))
+                  .map((role) => (
+                    <option key={role.id} value={role.id}>
+                      {role.name}
+                    </option>
+                  ))}
+              </select>
+            </>
+          ),
+        },
+        {
+          header: 'Actions',
+          cell: (member) => (
+            <button
+              type="button"
+              aria-label={`Remove member ${nameOf(member)}`}
+              onClick={() => remove.mutate(member.id)}
+            >
+              Remove
+            </button>
+          ),
+        },
+      ]}
+    >
+      <OneFieldForm
+        label="Add member"
+        fieldLabel="User ID to add"
+        submitLabel="Add member"
+        onAdd={(userId) => add.mutateAsync(userId)}
+      />
+    </TableSection>
   );
 }

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Alert } from '@shared/ui/Alert';
 import { NameDescriptionForm } from '../ui/NameDescriptionForm';
 import { Tabs } from '../ui/Tabs';
 import { Invitations } from './Invitations';
@@ -31,7 +31,7 @@ export function OrganizationPage() {
       navigate('/organizations');
     },
   });
-  if (!organization.data) return <ErrorNotice error={organization.error} />;
+  if (!organization.data) return <Alert error={organization.error} />;
   return (
     <>
       <h1>{organization.data.name}</h1>
@@ -50,7 +50,7 @@ export function OrganizationPage() {
                 />
                 <section aria-labelledby="org-delete">
                   <h2 id="org-delete">Delete</h2>
-                  <ErrorNotice error={remove.error} />
+                  <Alert error={remove.error} />
                   <ConfirmButton
                     label="Delete organization"
                     question={`Delete ${organization.data.name}? Its memberships end.`}

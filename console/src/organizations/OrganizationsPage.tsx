@@ -1,68 +1,67 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
+import { Field } from '@shared/ui/Field';
+import { FormPanel } from '@shared/ui/FormPanel';
+import { ListPage } from '@shared/ui/ListPage';
+import { optionalText, useZodForm } from '@shared/ui/useZodForm';
 import { formatTime, keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
-import { PagedTable } from '../ui/PagedTable';
+import { useCreateThenOpen } from '../ui/useCreateThenOpen';
 import { OrganizationTemplate } from './OrganizationTemplate';
+
+const newOrganization = z.object({
+  name: z.string().trim().min(1, 'Enter an organization name.'),
+  description: optionalText,
+});
 
 export function OrganizationsPage() {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const create = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/organizations', { body: { name, description: description || undefined } })),
-    onSuccess: async (organization) => {
-      await queryClient.invalidateQueries({ queryKey: keys.organizations });
-      navigate(`/organizations/${organization.id}`);
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
   return (
-    <>
-      <h1>Organizations</h1>
-      <form className="panel" onSubmit={submit} aria-label="Create organization">
-        <h2>Create organization</h2>
-        <div className="row">
-          <Field label="Organization name" value={name} onChange={(e) => setName(e.target.value)} required />
-          <Field label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        </div>
-        <ErrorNotice error={create.error} />
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Create organization
-        </button>
-      </form>
-      <Field
-        label="Search organizations"
-        type="search"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
-      <PagedTable
-        caption="Organizations"
-        queryKey={[...keys.organizations, 'list', { search }]}
-        load={(page, page_size) =>
-          unwrapPage(
-            api.GET('/api/organizations', { params: { query: { page, page_size, q: search || undefined } } }),
-          )
-        }
-        rowKey={(organization) => organization.id}
-        columns={[
-          { header: 'Name', cell: (o) => <Link to={`/organizations/${o.id}`}>{o.name}</Link> },
-          { header: 'Description', cell: (o) => o.description ?? '—' },
-          { header: 'Created', cell: (o) => formatTime(o.createdAt) },
-        ]}
-      />
+    <ListPage
+      title="Organizations"
+      create={<CreateOrganization />}
+      searchLabel="Search organizations"
+      caption="Organizations"
+      queryKey={keys.organizations}
+      load={(page, page_size, search) =>
+        unwrapPage(
+          api.GET('/api/organizations', { params: { query: { page, page_size, q: search || undefined } } }),
+        )
+      }
+      rowKey={(organization) => organization.id}
+      columns={[
+        { header: 'Name', cell: (o) => <Link to={`/organizations/${o.id}`}>{o.name}</Link> },
+        { header: 'Description', cell: (o) => o.description ?? '—' },
+        { header: 'Created', cell: (o) => formatTime(o.createdAt) },
+      ]}
+    >
       <OrganizationTemplate />
-    </>
+    </ListPage>
+  );
+}
+
+function CreateOrganization() {
+  const api = useApi();
+  const form = useZodForm(newOrganization, { name: '', description: '' });
+  const create = useCreateThenOpen({
+    create: (body: z.output<typeof newOrganization>) => unwrap(api.POST('/api/organizations', { body })),
+    invalidate: keys.organizations,
+    to: (organization) => `/organizations/${organization.id}`,
+  });
+  return (
+    <FormPanel
+      title="Create organization"
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      error={create.error}
+      busy={create.isPending}
+    >
+      <Field
+        label="Organization name"
+        required
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
+      />
+      <Field label="Description" {...form.register('description')} />
+    </FormPanel>
   );
 }

@@ -1,11 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
+import { RowForm } from '@shared/ui/RowForm';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { z } from 'zod';
+
+const resourceSettings = z.object({
+  name: z.string().trim().min(1, 'Enter an API name.'),
+  accessTokenTtl: z.coerce.number().int().min(1),
+});
+
+const newScope = z.object({ name: z.string().trim().min(1, 'Enter a scope name.'), description: z.string() });
 
 export function ResourcePage() {
   const { id = '' } = useParams();
@@ -23,7 +32,7 @@ export function ResourcePage() {
       navigate('/resources');
     },
   });
-  if (!resource.data) return <ErrorNotice error={resource.error} />;
+  if (!resource.data) return <Alert error={resource.error} />;
   return (
     <>
       <h1>{resource.data.name}</h1>
@@ -31,7 +40,7 @@ export function ResourcePage() {
       <ResourceScopes resourceId={id} />
       <section aria-labelledby="resource-delete">
         <h2 id="resource-delete">Delete</h2>
-        <ErrorNotice error={remove.error} />
+        <Alert error={remove.error} />
         <ConfirmButton
           label="Delete API resource"
           question={`Delete ${resource.data.name} and its scopes?`}
@@ -50,39 +59,34 @@ function ResourceSettings({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(resource.name);
-  const [ttl, setTtl] = useState(String(resource.accessTokenTtl));
+  const form = useZodForm(resourceSettings, { name: resource.name, accessTokenTtl: resource.accessTokenTtl });
+  const { errors } = form.formState;
   const save = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.PATCH('/api/resources/{id}', {
-          params: { path: { id: resource.id } },
-          body: { name, accessTokenTtl: Number(ttl) },
-        }),
-      ),
+    mutationFn: (body: z.output<typeof resourceSettings>) =>
+      unwrap(api.PATCH('/api/resources/{id}', { params: { path: { id: resource.id } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.resources }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
-    <form className="panel" onSubmit={submit} aria-label="API resource settings">
+    <form
+      className="panel"
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      aria-label="API resource settings"
+    >
       <h2>Settings</h2>
       <p>
         Identifier: <code>{resource.indicator}</code>
       </p>
       <div className="row">
-        <Field label="API name" value={name} onChange={(e) => setName(e.target.value)} required />
+        <Field label="API name" required error={errors.name?.message} {...form.register('name')} />
         <Field
           label="Access token lifetime (seconds)"
           type="number"
           min={1}
-          value={ttl}
-          onChange={(e) => setTtl(e.target.value)}
+          error={errors.accessTokenTtl?.message}
+          {...form.register('accessTokenTtl')}
         />
       </div>
-      <ErrorNotice error={save.error} />
+      <Alert error={save.error} />
       <button type="submit" className="primary" disabled={save.isPending}>
         Save settings
       </button>
@@ -104,22 +108,12 @@ function ResourceScopes({ resourceId }: { resourceId: string }) {
         }),
       ),
   });
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const form = useZodForm(newScope, { name: '', description: '' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: scopesKey });
   const add = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/resources/{resourceId}/scopes', {
-          params: { path: { resourceId } },
-          body: { name, description },
-        }),
-      ),
-    onSuccess: () => {
-      setName('');
-      setDescription('');
-      return refresh();
-    },
+    mutationFn: (body: z.output<typeof newScope>) =>
+      unwrap(api.POST('/api/resources/{resourceId}/scopes', { params: { path: { resourceId } }, body })),
+    onSuccess: () => (form.reset(), refresh()),
   });
   const drop = useMutation({
     mutationFn: (scopeId: string) =>
@@ -130,10 +124,6 @@ function ResourceScopes({ resourceId }: { resourceId: string }) {
       ),
     onSuccess: refresh,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate();
-  };
   return (
     <section className="panel" aria-labelledby="resource-scopes">
       <h2 id="resource-scopes">Scopes</h2>
@@ -152,16 +142,20 @@ function ResourceScopes({ resourceId }: { resourceId: string }) {
         ))}
         {scopes.data?.items.length === 0 ? <li className="muted">No scopes.</li> : null}
       </ul>
-      <form className="row" onSubmit={submit} aria-label="Add scope">
-        <Field label="Scope name" value={name} onChange={(e) => setName(e.target.value)} required />
+      <RowForm
+        label="Add scope"
+        submitLabel="Add scope"
+        onSubmit={form.handleSubmit((values) => add.mutate(values))}
+      >
         <Field
-          label="Scope description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
+          label="Scope name"
+          required
+          error={form.formState.errors.name?.message}
+          {...form.register('name')}
         />
-        <button type="submit">Add scope</button>
-      </form>
-      <ErrorNotice error={scopes.error ?? add.error ?? drop.error} />
+        <Field label="Scope description" {...form.register('description')} />
+      </RowForm>
+      <Alert error={scopes.error ?? add.error ?? drop.error} />
     </section>
   );
 }

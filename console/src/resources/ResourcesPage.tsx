@@ -1,77 +1,67 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
+import { Field } from '@shared/ui/Field';
+import { FormPanel } from '@shared/ui/FormPanel';
+import { ListPage } from '@shared/ui/ListPage';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
-import { PagedTable } from '../ui/PagedTable';
+import { useCreateThenOpen } from '../ui/useCreateThenOpen';
+
+const newResource = z.object({
+  name: z.string().trim().min(1, 'Enter an API name.'),
+  indicator: z.url('Enter the API identifier as an absolute URL.'),
+});
 
 export function ResourcesPage() {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [name, setName] = useState('');
-  const [indicator, setIndicator] = useState('');
-  const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/resources', { body: { name, indicator } })),
-    onSuccess: async (resource) => {
-      await queryClient.invalidateQueries({ queryKey: keys.resources });
-      navigate(`/resources/${resource.id}`);
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
   return (
-    <>
-      <h1>API resources</h1>
-      <form className="panel" onSubmit={submit} aria-label="Create API resource">
-        <h2>Create API resource</h2>
-        <div className="row">
-          <Field label="API name" value={name} onChange={(e) => setName(e.target.value)} required />
-          <Field
-            label="API identifier"
-            type="url"
-            placeholder="https://api.example.com"
-            value={indicator}
-            onChange={(e) => setIndicator(e.target.value)}
-            required
-          />
-        </div>
-        <ErrorNotice error={create.error} />
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Create API resource
-        </button>
-      </form>
+    <ListPage
+      title="API resources"
+      create={<CreateResource />}
+      searchLabel="Search API resources"
+      caption="API resources"
+      queryKey={keys.resources}
+      load={(page, page_size, search) =>
+        unwrapPage(
+          api.GET('/api/resources', { params: { query: { page, page_size, search: search || undefined } } }),
+        )
+      }
+      rowKey={(resource) => resource.id}
+      columns={[
+        { header: 'Name', cell: (resource) => <Link to={`/resources/${resource.id}`}>{resource.name}</Link> },
+        { header: 'Identifier', cell: (resource) => <code>{resource.indicator}</code> },
+        { header: 'Token lifetime', cell: (resource) => `${resource.accessTokenTtl} s` },
+      ]}
+    />
+  );
+}
+
+function CreateResource() {
+  const api = useApi();
+  const form = useZodForm(newResource, { name: '', indicator: '' });
+  const create = useCreateThenOpen({
+    create: (body: z.output<typeof newResource>) => unwrap(api.POST('/api/resources', { body })),
+    invalidate: keys.resources,
+    to: (resource) => `/resources/${resource.id}`,
+  });
+  const { errors } = form.formState;
+  return (
+    <FormPanel
+      title="Create API resource"
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      error={create.error}
+      busy={create.isPending}
+    >
+      <Field label="API name" required error={errors.name?.message} {...form.register('name')} />
       <Field
-        label="Search API resources"
-        type="search"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
+        label="API identifier"
+        type="url"
+        placeholder="https://api.example.com"
+        required
+        error={errors.indicator?.message}
+        {...form.register('indicator')}
       />
-      <PagedTable
-        caption="API resources"
-        queryKey={[...keys.resources, 'list', { search }]}
-        load={(page, page_size) =>
-          unwrapPage(
-            api.GET('/api/resources', {
-              params: { query: { page, page_size, search: search || undefined } },
-            }),
-          )
-        }
-        rowKey={(resource) => resource.id}
-        columns={[
-          {
-            header: 'Name',
-            cell: (resource) => <Link to={`/resources/${resource.id}`}>{resource.name}</Link>,
-          },
-          { header: 'Identifier', cell: (resource) => <code>{resource.indicator}</code> },
-          { header: 'Token lifetime', cell: (resource) => `${resource.accessTokenTtl} s` },
-        ]}
-      />
-    </>
+    </FormPanel>
   );
 }

@@ -4,8 +4,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Select } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Select } from '@shared/ui/Field';
 import { NameDescriptionForm } from '../ui/NameDescriptionForm';
 
 export function RolePage() {
@@ -29,7 +29,7 @@ export function RolePage() {
       navigate('/roles');
     },
   });
-  if (!role.data) return <ErrorNotice error={role.error} />;
+  if (!role.data) return <Alert error={role.error} />;
   return (
     <>
       <h1>{role.data.name}</h1>
@@ -38,7 +38,7 @@ export function RolePage() {
       <RoleScopes roleId={id} />
       <section aria-labelledby="role-delete">
         <h2 id="role-delete">Delete</h2>
-        <ErrorNotice error={remove.error} />
+        <Alert error={remove.error} />
         <ConfirmButton
           label="Delete role"
           question={`Delete ${role.data.name}? Its holders lose its scopes.`}
@@ -143,7 +143,7 @@ function RoleScopes({ roleId }: { roleId: string }) {
           Add scope
         </button>
       </div>
-      <ErrorNotice error={held.error ?? add.error ?? drop.error} />
+      <Alert error={held.error ?? add.error ?? drop.error} />
     </section>
   );
 }

@@ -1,80 +1,74 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
+import { Field, Select } from '@shared/ui/Field';
+import { FormPanel } from '@shared/ui/FormPanel';
+import { ListPage } from '@shared/ui/ListPage';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field, Select } from '../ui/Field';
-import { PagedTable } from '../ui/PagedTable';
 import { substringSearch } from '../ui/search';
+import { useCreateThenOpen } from '../ui/useCreateThenOpen';
 
-type RoleType = 'User' | 'MachineToMachine';
+const typeNames = { User: 'User', MachineToMachine: 'Machine-to-machine' } as const;
+
+const newRole = z.object({
+  name: z.string().trim().min(1, 'Enter a role name.'),
+  description: z.string().trim().min(1, 'Enter a description.'),
+  type: z.enum(['User', 'MachineToMachine']),
+});
 
 export function RolesPage() {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [type, setType] = useState<RoleType>('User');
-  const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/roles', { body: { name, description, type } })),
-    onSuccess: async (role) => {
-      await queryClient.invalidateQueries({ queryKey: keys.roles });
-      navigate(`/roles/${role.id}`);
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
   return (
-    <>
-      <h1>Roles</h1>
-      <form className="panel" onSubmit={submit} aria-label="Create role">
-        <h2>Create role</h2>
-        <div className="row">
-          <Field label="Role name" value={name} onChange={(e) => setName(e.target.value)} required />
-          <Field
-            label="Description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            required
-          />
-          <Select
-            label="Role type"
-            value={type}
-            onChange={(e) => setType(e.target.value as RoleType)}
-            options={[
-              { value: 'User', label: 'User' },
-              { value: 'MachineToMachine', label: 'Machine-to-machine' },
-            ]}
-          />
-        </div>
-        <ErrorNotice error={create.error} />
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Create role
-        </button>
-      </form>
-      <Field label="Search roles" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-      <PagedTable
-        caption="Roles"
-        queryKey={[...keys.roles, 'list', { search }]}
-        load={(page, page_size) =>
-          unwrapPage(
-            api.GET('/api/roles', {
-              params: { query: { page, page_size, search: substringSearch(search) } },
-            }),
-          )
-        }
-        rowKey={(role) => role.id}
-        columns={[
-          { header: 'Name', cell: (role) => <Link to={`/roles/${role.id}`}>{role.name}</Link> },
-          { header: 'Type', cell: (role) => (role.type === 'User' ? 'User' : 'Machine-to-machine') },
-          { header: 'Description', cell: (role) => role.description },
-        ]}
+    <ListPage
+      title="Roles"
+      create={<CreateRole />}
+      searchLabel="Search roles"
+      caption="Roles"
+      queryKey={keys.roles}
+      load={(page, page_size, search) =>
+        unwrapPage(
+          api.GET('/api/roles', { params: { query: { page, page_size, search: substringSearch(search) } } }),
+        )
+      }
+      rowKey={(role) => role.id}
+      columns={[
+        { header: 'Name', cell: (role) => <Link to={`/roles/${role.id}`}>{role.name}</Link> },
+        { header: 'Type', cell: (role) => typeNames[role.type] },
+        { header: 'Description', cell: (role) => role.description },
+      ]}
+    />
+  );
+}
+
+function CreateRole() {
+  const api = useApi();
+  const form = useZodForm(newRole, { name: '', description: '', type: 'User' });
+  const create = useCreateThenOpen({
+    create: (body: z.output<typeof newRole>) => unwrap(api.POST('/api/roles', { body })),
+    invalidate: keys.roles,
+    to: (role) => `/roles/${role.id}`,
+  });
+  const { errors } = form.formState;
+  return (
+    <FormPanel
+      title="Create role"
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      error={create.error}
+      busy={create.isPending}
+    >
+      <Field label="Role name" required error={errors.name?.message} {...form.register('name')} />
+      <Field
+        label="Description"
+        required
+        error={errors.description?.message}
+        {...form.register('description')}
       />
-    </>
+      <Select
+        label="Role type"
+        options={Object.entries(typeNames).map(([value, label]) => ({ value, label }))}
+        {...form.register('type')}
+      />
+    </FormPanel>
   );
 }

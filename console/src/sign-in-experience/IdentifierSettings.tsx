@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SignInExperience } from './SignInExperiencePage';
+import type { SignInExperience } from './sign-in-experience';
 
 const identifiers = ['username', 'email', 'phone'] as const;
 type Identifier = (typeof identifiers)[number];

@@ -1,22 +1,38 @@
-import { useState, type FormEvent } from 'react';
-import { Field } from '../ui/Field';
-import type { SignInExperience } from './SignInExperiencePage';
+import { z } from 'zod';
+import { Check, Field } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
+import type { SignInExperience } from './sign-in-experience';
 
 type Policy = SignInExperience['passwordPolicy'];
 
+const length = z.coerce.number().int().min(1).max(256);
+const policyForm = z
+  .object({
+    min: length,
+    max: length,
+    kinds: z.coerce.number().int().min(1).max(4),
+    rejectUserInfo: z.boolean(),
+  })
+  .refine((values) => values.min <= values.max, {
+    path: ['max'],
+    message: 'At least the minimum length.',
+  });
+
 export function PasswordPolicyForm({ policy, onSave }: { policy: Policy; onSave: (policy: Policy) => void }) {
-  const [min, setMin] = useState(String(policy.length.min));
-  const [max, setMax] = useState(String(policy.length.max));
-  const [kinds, setKinds] = useState(String(policy.characterTypes.min));
-  const [rejectUserInfo, setRejectUserInfo] = useState(policy.rejects.userInfo);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useZodForm(policyForm, {
+    min: policy.length.min,
+    max: policy.length.max,
+    kinds: policy.characterTypes.min,
+    rejectUserInfo: policy.rejects.userInfo,
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(({ min, max, kinds, rejectUserInfo }) =>
     onSave({
-      length: { min: Number(min), max: Number(max) },
-      characterTypes: { min: Number(kinds) },
+      length: { min, max },
+      characterTypes: { min: kinds },
       rejects: { ...policy.rejects, userInfo: rejectUserInfo },
-    });
-  };
+    }),
+  );
   return (
     <form className="panel" onSubmit={submit} aria-label="Password policy">
       <h2>Password policy</h2>
@@ -26,16 +42,16 @@ export function PasswordPolicyForm({ policy, onSave }: { policy: Policy; onSave:
           type="number"
           min={1}
           max={256}
-          value={min}
-          onChange={(e) => setMin(e.target.value)}
+          error={errors.min?.message}
+          {...form.register('min')}
         />
         <Field
           label="Maximum length"
           type="number"
           min={1}
           max={256}
-          value={max}
-          onChange={(e) => setMax(e.target.value)}
+          error={errors.max?.message}
+          {...form.register('max')}
         />
         <Field
           label="Character kinds required"
@@ -43,18 +59,14 @@ export function PasswordPolicyForm({ policy, onSave }: { policy: Policy; onSave:
           type="number"
           min={1}
           max={4}
-          value={kinds}
-          onChange={(e) => setKinds(e.target.value)}
+          error={errors.kinds?.message}
+          {...form.register('kinds')}
         />
       </div>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={rejectUserInfo}
-          onChange={(e) => setRejectUserInfo(e.target.checked)}
-        />{' '}
-        Reject passwords that contain the username, e-mail or phone number
-      </label>
+      <Check
+        label="Reject passwords that contain the username, e-mail or phone number"
+        {...form.register('rejectUserInfo')}
+      />
       <button type="submit" className="primary">
         Save password policy
       </button>

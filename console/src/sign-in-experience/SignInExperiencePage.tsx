@@ -1,19 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@shared/api/client';
 import { useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Switch } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Switch } from '@shared/ui/Field';
 import { IdentifierSettings } from './IdentifierSettings';
 import { PasswordPolicyForm } from './PasswordPolicyForm';
+import { loadSignInExperience, type SignInExperience } from './sign-in-experience';
 import { SocialSignIn } from './SocialSignIn';
-
-export type SignInExperience = Awaited<ReturnType<typeof loadSettings>>;
-const loadSettings = (api: ReturnType<typeof useApi>) => unwrap(api.GET('/api/sign-in-exp'));
 
 export function SignInExperiencePage() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['sign-in-exp'], queryFn: () => loadSettings(api) });
+  const settings = useQuery({ queryKey: ['sign-in-exp'], queryFn: () => loadSignInExperience(api) });
   const limits = useQuery({ queryKey: ['limits'], queryFn: () => unwrap(api.GET('/api/configs/limits')) });
   const save = useMutation({
     mutationFn: (body: Partial<Omit<SignInExperience, 'id'>>) =>
@@ -23,7 +21,7 @@ export function SignInExperiencePage() {
   return (
     <>
       <h1>Sign-in experience</h1>
-      <ErrorNotice error={settings.error} />
+      <Alert error={settings.error} />
       {settings.data ? (
         <>
           <IdentifierSettings settings={settings.data} onSave={(patch) => save.mutate(patch)} />
@@ -48,14 +46,14 @@ export function SignInExperiencePage() {
         </>
       ) : null}
       {save.isSuccess ? <p role="status">Saved.</p> : null}
-      <ErrorNotice error={save.error} />
+      <Alert error={save.error} />
       <section className="panel" aria-labelledby="limits">
         <h2 id="limits">Lockout and send limits in force</h2>
         <p className="muted">
           The lockout follows the sign-in experience’s sentinelPolicy, else TESSERA_LOCKOUT_*; the send limits
           are TESSERA_SEND_* settings. Shown here read-only.
         </p>
-        <ErrorNotice error={limits.error} />
+        <Alert error={limits.error} />
         {limits.data ? (
           <dl className="facts">
             <dt>Failed sign-ins before lockout</dt>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { connectorsKey, loadConnectors, nameOf } from '../connectors/queries';
 import { useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Alert } from '@shared/ui/Alert';
 
 /** Which social connectors the sign-in page offers, by target, in the order they were chosen. */
 export function SocialSignIn({
@@ -39,7 +39,7 @@ export function SocialSignIn({
     <form className="panel" onSubmit={submit} aria-labelledby="social-sign-in">
       <h2 id="social-sign-in">Social sign-in</h2>
       <p className="muted">The sign-in page shows a button for each connector chosen here.</p>
-      <ErrorNotice error={connectors.error} />
+      <Alert error={connectors.error} />
       <fieldset>
         <legend>Social connectors on the sign-in page</legend>
         {social.map((connector) => box(connector.target, `${nameOf(connector)} (${connector.target})`))}

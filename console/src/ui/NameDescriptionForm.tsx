@@ -1,6 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { ErrorNotice } from './ErrorNotice';
-import { Field } from './Field';
+import { z } from 'zod';
+import { Field } from '@shared/ui/Field';
+import { FormPanel } from '@shared/ui/FormPanel';
+import { useZodForm } from '@shared/ui/useZodForm';
+
+const nameDescription = z.object({
+  name: z.string().trim().min(1, 'Enter a name.'),
+  description: z.string(),
+});
 
 /** The settings form of entities that are a name and a description (roles, organizations, …). */
 export function NameDescriptionForm({
@@ -12,24 +18,18 @@ export function NameDescriptionForm({
   onSave: (value: { name: string; description: string }) => void;
   mutation: { isPending: boolean; isSuccess: boolean; error: unknown };
 }) {
-  const [name, setName] = useState(initial.name);
-  const [description, setDescription] = useState(initial.description ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSave({ name, description });
-  };
+  const form = useZodForm(nameDescription, { name: initial.name, description: initial.description ?? '' });
   return (
-    <form className="panel" onSubmit={submit} aria-label="Settings">
-      <h2>Settings</h2>
-      <div className="row">
-        <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <Field label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
-      </div>
-      <ErrorNotice error={mutation.error} />
-      <button type="submit" className="primary" disabled={mutation.isPending}>
-        Save settings
-      </button>
-      {mutation.isSuccess ? <span role="status"> Saved.</span> : null}
-    </form>
+    <FormPanel
+      title="Settings"
+      submitLabel="Save settings"
+      onSubmit={form.handleSubmit(onSave)}
+      error={mutation.error}
+      busy={mutation.isPending}
+      status={mutation.isSuccess ? <span role="status"> Saved.</span> : null}
+    >
+      <Field label="Name" required error={form.formState.errors.name?.message} {...form.register('name')} />
+      <Field label="Description" {...form.register('description')} />
+    </FormPanel>
   );
 }

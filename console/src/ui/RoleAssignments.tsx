@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrapPage } from '@shared/api/client';
 import { keys, useApi } from './api';
-import { ErrorNotice } from './ErrorNotice';
-import { Select } from './Field';
+import { Alert } from '@shared/ui/Alert';
+import { Select } from '@shared/ui/Field';
 
 interface Role {
   id: string;
@@ -77,7 +77,7 @@ export function RoleAssignments({
           Assign role
         </button>
       </div>
-      <ErrorNotice error={assigned.error ?? add.error ?? remove.error} />
+      <Alert error={assigned.error ?? add.error ?? remove.error} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Field } from './Field';
+import { Field } from '@shared/ui/Field';
 
 /**
  * A write-only secret: a password input that starts empty. When the service holds a value it

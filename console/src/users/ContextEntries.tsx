@@ -1,4 +1,4 @@
-import { Field } from '../ui/Field';
+import { Field } from '@shared/ui/Field';
 
 export interface Entry {
   key: string;

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { useSession } from '../auth/SessionProvider';
 import { keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Select } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Select } from '@shared/ui/Field';
 import { ContextEntries, toContext, type Entry } from './ContextEntries';
 import { SubjectTokenResult, type IssuedToken } from './SubjectTokenResult';
 
@@ -131,7 +131,7 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
           </fieldset>
         ) : null}
         <ContextEntries entries={entries} onChange={setEntries} />
-        <ErrorNotice error={request.error} />
+        <Alert error={request.error} />
         <button
           type="submit"
           className="primary"

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { unwrapPage } from '@shared/api/client';
 import { formatTime, keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Alert } from '@shared/ui/Alert';
 
 type Payload = Record<string, unknown> & {
   result?: string;
@@ -30,7 +30,7 @@ export function ImpersonationTrail({ userId }: { userId: string }) {
   return (
     <section className="panel" aria-labelledby="impersonation-trail">
       <h2 id="impersonation-trail">Impersonation audit trail</h2>
-      <ErrorNotice error={issued.error ?? exchanges.error} />
+      <Alert error={issued.error ?? exchanges.error} />
       <table>
         <caption>Subject tokens issued</caption>
         <thead>

@@ -3,8 +3,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
 import { formatTime, keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Switch } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Switch } from '@shared/ui/Field';
 import { ImpersonatePanel } from './ImpersonatePanel';
 import { ImpersonationTrail } from './ImpersonationTrail';
 import { UserRoles } from './UserRoles';
@@ -37,7 +37,7 @@ export function UserPage() {
     },
   });
   const user = query.data;
-  if (!user) return <ErrorNotice error={query.error} />;
+  if (!user) return <Alert error={query.error} />;
   const title = user.username ?? user.primaryEmail ?? user.id;
   return (
     <>
@@ -61,13 +61,13 @@ export function UserPage() {
         onChange={(checked) => suspend.mutate(checked)}
         description="A suspended user cannot sign in, and no token can be issued for them."
       />
-      <ErrorNotice error={suspend.error} />
+      <Alert error={suspend.error} />
       <ImpersonatePanel userId={user.id} userName={title} />
       <ImpersonationTrail userId={user.id} />
       <UserRoles userId={user.id} />
       <section aria-labelledby="user-delete">
         <h2 id="user-delete">Delete</h2>
-        <ErrorNotice error={remove.error} />
+        <Alert error={remove.error} />
         <ConfirmButton
           label="Delete user"
           question={`Delete ${title}?`}

@@ -1,94 +1,76 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
+import { Field } from '@shared/ui/Field';
+import { FormPanel } from '@shared/ui/FormPanel';
+import { ListPage } from '@shared/ui/ListPage';
+import { optionalText, useZodForm } from '@shared/ui/useZodForm';
 import { formatTime, keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
-import { PagedTable } from '../ui/PagedTable';
 import { substringSearch } from '../ui/search';
+import { useCreateThenOpen } from '../ui/useCreateThenOpen';
+
+// Empty means "not given": the API decides which identifiers a user needs.
+const newUser = z.object({
+  username: optionalText,
+  primaryEmail: optionalText,
+  // Not trimmed: a password is taken as typed.
+  password: z.string().transform((text) => text || undefined),
+});
 
 export function UsersPage() {
   const api = useApi();
-  const [search, setSearch] = useState('');
   return (
-    <>
-      <h1>Users</h1>
-      <CreateUser />
-      <h2>All users</h2>
-      <Field label="Search users" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-      <PagedTable
-        caption="Users"
-        queryKey={[...keys.users, { search }]}
-        load={(page, page_size) =>
-          unwrapPage(
-            api.GET('/api/users', {
-              params: { query: { page, page_size, search: substringSearch(search) } },
-            }),
-          )
-        }
-        rowKey={(user) => user.id}
-        columns={[
-          {
-            header: 'User',
-            cell: (user) => (
-              <Link to={`/users/${user.id}`}>{user.username ?? user.primaryEmail ?? user.id}</Link>
-            ),
-          },
-          { header: 'E-mail', cell: (user) => user.primaryEmail ?? '—' },
-          { header: 'Status', cell: (user) => (user.isSuspended ? 'Suspended' : 'Active') },
-          { header: 'Created', cell: (user) => formatTime(user.createdAt) },
-        ]}
-      />
-    </>
+    <ListPage
+      title="Users"
+      create={<CreateUser />}
+      listHeading="All users"
+      searchLabel="Search users"
+      caption="Users"
+      queryKey={keys.users}
+      load={(page, page_size, search) =>
+        unwrapPage(
+          api.GET('/api/users', { params: { query: { page, page_size, search: substringSearch(search) } } }),
+        )
+      }
+      rowKey={(user) => user.id}
+      columns={[
+        {
+          header: 'User',
+          cell: (user) => (
+            <Link to={`/users/${user.id}`}>{user.username ?? user.primaryEmail ?? user.id}</Link>
+          ),
+        },
+        { header: 'E-mail', cell: (user) => user.primaryEmail ?? '—' },
+        { header: 'Status', cell: (user) => (user.isSuspended ? 'Suspended' : 'Active') },
+        { header: 'Created', cell: (user) => formatTime(user.createdAt) },
+      ]}
+    />
   );
 }
 
 function CreateUser() {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const create = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/users', {
-          body: {
-            username: username || undefined,
-            primaryEmail: email || undefined,
-            password: password || undefined,
-          },
-        }),
-      ),
-    onSuccess: async (user) => {
-      await queryClient.invalidateQueries({ queryKey: keys.users });
-      navigate(`/users/${user.id}`);
-    },
+  const form = useZodForm(newUser, { username: '', primaryEmail: '', password: '' });
+  const create = useCreateThenOpen({
+    create: (body: z.output<typeof newUser>) => unwrap(api.POST('/api/users', { body })),
+    invalidate: keys.users,
+    to: (user) => `/users/${user.id}`,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
   return (
-    <form className="panel" onSubmit={submit} aria-label="Create user">
-      <h2>Create user</h2>
-      <div className="row">
-        <Field label="Username" value={username} onChange={(e) => setUsername(e.target.value)} />
-        <Field label="E-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field
-          label="Initial password"
-          type="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="new-password"
-        />
-      </div>
-      <ErrorNotice error={create.error} />
-      <button type="submit" className="primary" disabled={create.isPending}>
-        Create user
-      </button>
-    </form>
+    <FormPanel
+      title="Create user"
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      error={create.error}
+      busy={create.isPending}
+    >
+      <Field label="Username" {...form.register('username')} />
+      <Field label="E-mail" type="email" {...form.register('primaryEmail')} />
+      <Field
+        label="Initial password"
+        type="password"
+        autoComplete="new-password"
+        {...form.register('password')}
+      />
+    </FormPanel>
   );
 }

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { formatTime, keys, useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Select } from '../ui/Field';
-import { PAGE_SIZE } from '../ui/PagedTable';
+import { Alert } from '@shared/ui/Alert';
+import { Select } from '@shared/ui/Field';
+import { PAGE_SIZE } from '@shared/ui/PagedTable';
 
 const statuses = ['pending', 'delivered', 'retrying', 'failed', 'disabled'] as const;
 type Status = (typeof statuses)[number];
@@ -74,7 +74,7 @@ export function DeliveryHistory({ hookId }: { hookId: string }) {
           Refresh
         </button>
       </div>
-      <ErrorNotice error={deliveries.error ?? redeliver.error} />
+      <Alert error={deliveries.error ?? redeliver.error} />
       <ol className="deliveries" aria-label="Deliveries">
         {deliveries.data?.items.map((delivery) => (
           <li key={delivery.id} aria-label={`Delivery ${delivery.event} ${delivery.status}`}>

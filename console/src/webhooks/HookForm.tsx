@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Field } from '../ui/Field';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { ContextEntries, toContext, type Entry } from '../users/ContextEntries';
 import { EventPicker, type HookEventName } from './EventPicker';
 
@@ -9,6 +11,13 @@ export interface HookDraft {
   events: HookEventName[];
   config: { url: string; headers: Record<string, string> };
 }
+
+const hookForm = z.object({
+  name: z.string().trim().min(1, 'Enter a webhook name.'),
+  url: z.url('Enter the endpoint as an absolute URL.'),
+  events: z.array(z.custom<HookEventName>()),
+  headers: z.array(z.object({ key: z.string(), value: z.string() })),
+});
 
 /** Name, endpoint URL, events by family, custom headers: shared by create and edit. */
 export function HookForm({
@@ -24,34 +33,49 @@ export function HookForm({
   error: unknown;
   pending: boolean;
 }) {
-  const [name, setName] = useState(initial?.name ?? '');
-  const [url, setUrl] = useState(initial?.config.url ?? '');
-  const [events, setEvents] = useState<HookEventName[]>((initial?.events ?? []) as HookEventName[]);
-  const [headers, setHeaders] = useState<Entry[]>(
-    Object.entries(initial?.config.headers ?? {}).map(([key, value]) => ({ key, value })),
+  const form = useZodForm(hookForm, {
+    name: initial?.name ?? '',
+    url: initial?.config.url ?? '',
+    events: (initial?.events ?? []) as HookEventName[],
+    headers: Object.entries(initial?.config.headers ?? {}).map(([key, value]): Entry => ({ key, value })),
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(({ name, events, url, headers }) =>
+    onSubmit({ name, events, config: { url, headers: toContext(headers) } }),
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({ name, events, config: { url, headers: toContext(headers) } });
-  };
   return (
     <form onSubmit={submit} aria-label={submitLabel}>
       <div className="row">
-        <Field label="Webhook name" value={name} onChange={(e) => setName(e.target.value)} required />
+        <Field label="Webhook name" required error={errors.name?.message} {...form.register('name')} />
         <Field
           label="Endpoint URL"
           type="url"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
           required
+          error={errors.url?.message}
+          {...form.register('url')}
         />
       </div>
-      <EventPicker value={events} onChange={setEvents} />
+      <Controller
+        control={form.control}
+        name="events"
+        render={({ field }) => <EventPicker value={field.value} onChange={field.onChange} />}
+      />
       <details>
         <summary>Custom headers</summary>
-        <ContextEntries entries={headers} onChange={setHeaders} legend="Custom headers" noun="Header" />
+        <Controller
+          control={form.control}
+          name="headers"
+          render={({ field }) => (
+            <ContextEntries
+              entries={field.value}
+              onChange={field.onChange}
+              legend="Custom headers"
+              noun="Header"
+            />
+          )}
+        />
       </details>
-      <ErrorNotice error={error} />
+      <Alert error={error} />
       <button type="submit" className="primary" disabled={pending}>
         {submitLabel}
       </button>

@@ -4,7 +4,7 @@ import { unwrap } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { CopyButton } from '../ui/CopyButton';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Alert } from '@shared/ui/Alert';
 
 interface Hook {
   id: string;
@@ -56,7 +56,7 @@ export function SigningKey({ hook }: { hook: Hook }) {
         onConfirm={() => rotate.mutate()}
       />
       {rotate.isSuccess ? <p role="status">The signing key was rotated.</p> : null}
-      <ErrorNotice error={rotate.error} />
+      <Alert error={rotate.error} />
     </section>
   );
 }

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap } from '@shared/api/client';
 import { useApi } from '../ui/api';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Select } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Select } from '@shared/ui/Field';
 import { hookEvents } from '../../../src/webhooks/event-names';
 import type { HookEventName } from './EventPicker';
 
@@ -43,7 +43,7 @@ export function TestEvent({ hook }: { hook: Hook }) {
         </button>
       </div>
       {send.isSuccess ? <p role="status">The test event was delivered to the endpoint.</p> : null}
-      <ErrorNotice error={send.error} />
+      <Alert error={send.error} />
     </section>
   );
 }

@@ -4,8 +4,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Switch } from '../ui/Field';
+import { Alert } from '@shared/ui/Alert';
+import { Switch } from '@shared/ui/Field';
 import { DeliveryHistory } from './DeliveryHistory';
 import { HookForm, type HookDraft } from './HookForm';
 import { SigningKey } from './SigningKey';
@@ -39,7 +39,7 @@ export function WebhookPage() {
     },
   });
   const hook = query.data;
-  if (!hook) return <ErrorNotice error={query.error} />;
+  if (!hook) return <Alert error={query.error} />;
   return (
     <>
       <h1>{hook.name}</h1>
@@ -67,7 +67,7 @@ export function WebhookPage() {
       <DeliveryHistory hookId={hook.id} />
       <section aria-labelledby="hook-delete">
         <h2 id="hook-delete">Delete</h2>
-        <ErrorNotice error={remove.error} />
+        <Alert error={remove.error} />
         <ConfirmButton
           label="Delete webhook"
           question={`Delete ${hook.name} and its pending deliveries?`}

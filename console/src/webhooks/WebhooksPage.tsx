@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
-import { PagedTable } from '../ui/PagedTable';
+import { PagedTable } from '@shared/ui/PagedTable';
 import { HookForm, type HookDraft } from './HookForm';
 
 export function WebhooksPage() {

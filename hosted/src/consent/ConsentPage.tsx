@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call } from '../api';
+import { api, unwrap } from '../api';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { useAction } from '../ui/useAction';
+import { useAction } from '@shared/ui/useAction';
 import { OrganizationChoice } from './OrganizationChoice';
 
 const scopeText: Record<string, string> = {
@@ -21,12 +21,12 @@ export function ConsentPage() {
   const [organizationIds, setOrganizationIds] = useState<string[]>([]);
   const consent = useQuery({
     queryKey: ['consent'],
-    queryFn: () => call(api.GET('/api/experience/consent')),
+    queryFn: () => unwrap(api.GET('/api/experience/consent')),
     retry: false,
   });
   const decide = (allow: boolean) =>
     run(async () => {
-      const { redirectTo } = await call(
+      const { redirectTo } = await unwrap(
         allow
           ? api.POST('/api/experience/consent', { body: { organizationIds } })
           : api.POST('/api/experience/consent/deny'),

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { finish, identify } from '../experience';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { useAction } from '../ui/useAction';
+import { useAction } from '@shared/ui/useAction';
 
 /**
  * The provider vouched for an e-mail address an account here already has: the identity is

@@ -1,6 +1,6 @@
 import { useSettings } from '../settings';
 import { Alert } from '../ui/Alert';
-import { useAction } from '../ui/useAction';
+import { useAction } from '@shared/ui/useAction';
 import { localName, startFederated } from './federation';
 
 // Only logos the page's policy lets load (https, or this origin); others would show broken.

@@ -1,4 +1,4 @@
-import { api, call } from '../api';
+import { api, unwrap } from '../api';
 import { start } from '../experience';
 
 export type FederatedKind = 'social' | 'sso';
@@ -29,10 +29,10 @@ export async function startFederated(kind: FederatedKind, connectorId: string): 
   const params = { path: { connectorId } };
   const { authorizationUri, verificationId } =
     kind === 'sso'
-      ? await call(
+      ? await unwrap(
           api.POST('/api/experience/verification/sso/{connectorId}/authorization-uri', { params, body }),
         )
-      : await call(
+      : await unwrap(
           api.POST('/api/experience/verification/social/{connectorId}/authorization-uri', { params, body }),
         );
   const pending: Pending = { kind, connectorId, verificationId, state: body.state };
@@ -60,8 +60,8 @@ export async function verifyCallback(pending: Pending, connectorData: Record<str
   const body = { verificationId: pending.verificationId, connectorData };
   const answer =
     pending.kind === 'sso'
-      ? await call(api.POST('/api/experience/verification/sso/{connectorId}/verify', { params, body }))
-      : await call(api.POST('/api/experience/verification/social/{connectorId}/verify', { params, body }));
+      ? await unwrap(api.POST('/api/experience/verification/sso/{connectorId}/verify', { params, body }))
+      : await unwrap(api.POST('/api/experience/verification/social/{connectorId}/verify', { params, body }));
   return answer.verificationId;
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, call } from '../api';
+import { api, unwrap } from '../api';
 import { useSettings } from '../settings';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s.]{2,}$/;
@@ -17,7 +17,7 @@ export function useSsoMatch(typed: string) {
     queryKey: ['sso-connectors', domain],
     enabled: enabled && domain !== undefined,
     staleTime: 60_000,
-    queryFn: () => call(api.GET('/api/experience/sso-connectors', { params: { query: { email } } })),
+    queryFn: () => unwrap(api.GET('/api/experience/sso-connectors', { params: { query: { email } } })),
   });
   const id = domain ? match.data?.connectorIds[0] : undefined;
   return id ? settings?.ssoConnectors.find((connector) => connector.id === id) : undefined;

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { api, call } from '../api';
+import { api, unwrap } from '../api';
 import { codeIdentifierOf, identify, sendCode, start, verifyCode } from '../experience';
 import { useSettings } from '../settings';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { CodeField, Field } from '../ui/Field';
+import { CodeField, Field } from '@shared/ui/Field';
 import { PasswordRules } from '../ui/PasswordRules';
-import { useAction } from '../ui/useAction';
+import { useAction } from '@shared/ui/useAction';
 
 /** A code to the account's e-mail or phone, then a new password with the policy's live feedback. */
 export function ForgotPasswordPage() {
@@ -30,8 +30,8 @@ export function ForgotPasswordPage() {
         await identify(await verifyCode(codeIdentifierOf(address), sent, code.trim()));
         setStep('password');
       } else {
-        await call(api.POST('/api/experience/profile', { body: { type: 'password', value: password } }));
-        await call(api.POST('/api/experience/submit'));
+        await unwrap(api.POST('/api/experience/profile', { body: { type: 'password', value: password } }));
+        await unwrap(api.POST('/api/experience/submit'));
         setStep('done');
       }
     });

@@ -1,11 +1,11 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, call } from '../api';
+import { api, unwrap } from '../api';
 import { finish } from '../experience';
 import { Alert } from '../ui/Alert';
-import { CodeField } from '../ui/Field';
-import { useAction } from '../ui/useAction';
+import { CodeField } from '@shared/ui/Field';
+import { useAction } from '@shared/ui/useAction';
 
 type Method = 'Totp' | 'BackupCode' | 'WebAuthn';
 const otherLabel: Record<Method, string> = {
@@ -28,9 +28,9 @@ export function AnswerChallenge({ factors }: { factors: string[] }) {
     event.preventDefault();
     void run(async () => {
       if (method === 'Totp')
-        await call(api.POST('/api/experience/verification/totp/verify', { body: { code: code.trim() } }));
+        await unwrap(api.POST('/api/experience/verification/totp/verify', { body: { code: code.trim() } }));
       else
-        await call(
+        await unwrap(
           api.POST('/api/experience/verification/backup-code/verify', { body: { code: code.trim() } }),
         );
       await finish(navigate);
@@ -38,11 +38,11 @@ export function AnswerChallenge({ factors }: { factors: string[] }) {
   };
   const usePasskey = () =>
     run(async () => {
-      const { verificationId, authenticationOptions } = await call(
+      const { verificationId, authenticationOptions } = await unwrap(
         api.POST('/api/experience/verification/web-authn/authentication'),
       );
       const payload = await startAuthentication({ optionsJSON: authenticationOptions as never });
-      await call(
+      await unwrap(
         api.POST('/api/experience/verification/web-authn/authentication/verify', {
           body: { verificationId, payload: payload as never },
         }),

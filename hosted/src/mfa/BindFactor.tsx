@@ -1,11 +1,11 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, call } from '../api';
+import { api, unwrap } from '../api';
 import { finish, type MfaState } from '../experience';
 import { Alert } from '../ui/Alert';
-import { CodeField } from '../ui/Field';
-import { useAction } from '../ui/useAction';
+import { CodeField } from '@shared/ui/Field';
+import { useAction } from '@shared/ui/useAction';
 import { BackupCodes } from './BackupCodes';
 
 type Step =
@@ -23,18 +23,18 @@ export function BindFactor({ factors, skippable }: MfaState) {
   // After the main factor, backup codes when they are enabled (shown once), then submit.
   const afterBinding = async () => {
     if (factors.includes('BackupCode')) {
-      const generated = await call(api.POST('/api/experience/verification/backup-code/generate'));
+      const generated = await unwrap(api.POST('/api/experience/verification/backup-code/generate'));
       setStep({ kind: 'backup', verificationId: generated.verificationId, codes: generated.codes });
       return;
     }
     await finish(navigate);
   };
   const bind = (type: 'Totp' | 'WebAuthn' | 'BackupCode', verificationId: string) =>
-    call(api.POST('/api/experience/profile/mfa', { body: { type, verificationId } }));
+    unwrap(api.POST('/api/experience/profile/mfa', { body: { type, verificationId } }));
 
   const startTotp = () =>
     run(async () => {
-      const created = await call(api.POST('/api/experience/verification/totp/secret'));
+      const created = await unwrap(api.POST('/api/experience/verification/totp/secret'));
       setStep({
         kind: 'totp',
         verificationId: created.verificationId,
@@ -46,7 +46,7 @@ export function BindFactor({ factors, skippable }: MfaState) {
     event.preventDefault();
     if (step.kind !== 'totp') return;
     void run(async () => {
-      await call(
+      await unwrap(
         api.POST('/api/experience/verification/totp/verify', {
           body: { code: code.trim(), verificationId: step.verificationId },
         }),
@@ -57,11 +57,11 @@ export function BindFactor({ factors, skippable }: MfaState) {
   };
   const addPasskey = () =>
     run(async () => {
-      const { verificationId, registrationOptions } = await call(
+      const { verificationId, registrationOptions } = await unwrap(
         api.POST('/api/experience/verification/web-authn/registration'),
       );
       const payload = await startRegistration({ optionsJSON: registrationOptions as never });
-      await call(
+      await unwrap(
         api.POST('/api/experience/verification/web-authn/registration/verify', {
           body: { verificationId, payload: payload as never },
         }),
@@ -71,7 +71,7 @@ export function BindFactor({ factors, skippable }: MfaState) {
     });
   const skip = () =>
     run(async () => {
-      await call(api.POST('/api/experience/profile/mfa/mfa-skipped'));
+      await unwrap(api.POST('/api/experience/profile/mfa/mfa-skipped'));
       await finish(navigate);
     });
 

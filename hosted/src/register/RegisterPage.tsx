@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api, call } from '../api';
+import { api, unwrap } from '../api';
 import { codeIdentifierOf, finish, identify, sendCode, start, verifyCode } from '../experience';
 import { SocialButtons } from '../federation/SocialButtons';
 import { useSettings } from '../settings';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { CodeField, Field } from '../ui/Field';
+import { CodeField, Field } from '@shared/ui/Field';
 import { PasswordRules } from '../ui/PasswordRules';
-import { useAction } from '../ui/useAction';
+import { useAction } from '@shared/ui/useAction';
 
 /**
  * Registration with what the sign-in experience allows: a username and a password, or an e-mail
@@ -33,14 +33,14 @@ export function RegisterPage() {
 
   const addPassword = async () => {
     if (needsPassword)
-      await call(api.POST('/api/experience/profile', { body: { type: 'password', value: password } }));
+      await unwrap(api.POST('/api/experience/profile', { body: { type: 'password', value: password } }));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
       if (method === 'username') {
         await start('Register');
-        await call(
+        await unwrap(
           api.POST('/api/experience/profile', { body: { type: 'username', value: username.trim() } }),
         );
       } else if (!sent) {

@@ -5,8 +5,8 @@ import { SsoNotice } from '../federation/SsoNotice';
 import { startFederated } from '../federation/federation';
 import { useSsoMatch } from '../federation/useSsoMatch';
 import { Alert } from '../ui/Alert';
-import { CodeField, Field } from '../ui/Field';
-import { useAction } from '../ui/useAction';
+import { CodeField, Field } from '@shared/ui/Field';
+import { useAction } from '@shared/ui/useAction';
 
 /** Sign in with a one-time code sent to an e-mail address or phone (an SSO domain: single sign-on). */
 export function CodeForm() {

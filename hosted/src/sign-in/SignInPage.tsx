@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api, call } from '../api';
+import { api, unwrap } from '../api';
 import { finish, identifierOf, identify, start } from '../experience';
 import { SocialButtons } from '../federation/SocialButtons';
 import { SsoNotice } from '../federation/SsoNotice';
@@ -9,8 +9,8 @@ import { useSsoMatch } from '../federation/useSsoMatch';
 import { useSettings } from '../settings';
 import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { Field } from '../ui/Field';
-import { useAction } from '../ui/useAction';
+import { Field } from '@shared/ui/Field';
+import { useAction } from '@shared/ui/useAction';
 import { CodeForm } from './CodeForm';
 
 /**
@@ -55,7 +55,7 @@ function PasswordForm() {
     void run(async () => {
       if (sso) return startFederated('sso', sso.id);
       await start('SignIn');
-      const { verificationId } = await call(
+      const { verificationId } = await unwrap(
         api.POST('/api/experience/verification/password', {
           body: { identifier: identifierOf(identifier), password },
         }),

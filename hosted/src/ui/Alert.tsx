@@ -1,12 +1,9 @@
+import { Alert as SharedAlert } from '@shared/ui/Alert';
 import { humanMessage } from '../messages';
 import { useLimits } from '../settings';
 
-/** An error in words, announced by screen readers as soon as it appears. */
+/** The shared alert in the hosted pages' words (with the limits in force), always in the page. */
 export function Alert({ error }: { error: unknown }) {
   const limits = useLimits();
-  return (
-    <p role="alert" className="alert">
-      {error ? humanMessage(error, limits) : ''}
-    </p>
-  );
+  return <SharedAlert error={error} persistent className="alert" describe={(e) => humanMessage(e, limits)} />;
 }

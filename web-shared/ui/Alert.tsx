@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { ApiCallError } from '../api/client';
+
+/** The console's wording: the message, the stable code for support, and any validation issues. */
+export function describeError(error: unknown): ReactNode {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = error instanceof ApiCallError ? error.code : undefined;
+  const issues =
+    error instanceof ApiCallError && error.data && typeof error.data === 'object' && 'issues' in error.data
+      ? (error.data as { issues: unknown[] }).issues
+      : undefined;
+  return (
+    <>
+      {message}
+      {code ? <code> ({code})</code> : null}
+      {Array.isArray(issues) && issues.length > 0 ? ` — ${issues.map(String).join(', ')}` : null}
+    </>
+  );
+}
+
+/**
+ * An error said in words, announced to screen readers. `persistent` keeps the (empty) live region
+ * in the page before any error, so the first error is announced too; the hosted pages want that.
+ */
+export function Alert({
+  error,
+  describe = describeError,
+  persistent = false,
+  className = 'error',
+}: {
+  error: unknown;
+  describe?: (error: unknown) => ReactNode;
+  persistent?: boolean;
+  className?: string;
+}) {
+  if (!error && !persistent) return null;
+  return (
+    <p role="alert" className={className}>
+      {error ? describe(error) : ''}
+    </p>
+  );
+}

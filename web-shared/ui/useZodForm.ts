@@ -1,0 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldValues, type UseFormProps } from 'react-hook-form';
+import { z } from 'zod';
+
+/**
+ * A react-hook-form form whose values a zod schema checks and converts (`z.coerce.number()` for a
+ * number field): the submit handler gets the schema's output, each field its message.
+ */
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver' | 'defaultValues'> = {},
+) {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    ...options,
+  });
+}
+
+/** A text input whose empty value means "not given": trimmed, and `undefined` when empty. */
+export const optionalText = z
+  .string()
+  .trim()
+  .transform((text) => text || undefined);
