@@ -21,14 +21,20 @@ export async function compileTests(outDir: string): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // Files the compiled modules read beside themselves: the API document and the sandbox's worker.
-  await mkdir(outDir, { recursive: true });
-  await symlink(path.resolve('web-shared'), path.join(outDir, 'web-shared'), 'dir');
+  // What the compiled modules read beside themselves as it is: the API document, and the browser
+  // applications that tests build with Vite from their sources.
+  for (const dir of linkedAsIs) {
+    await mkdir(path.dirname(path.join(outDir, dir)), { recursive: true });
+    await symlink(path.resolve(dir), path.join(outDir, dir), 'dir');
+  }
 }
+
+const linkedAsIs = ['web-shared', path.join('test', 'apps')];
 
 async function sourcesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !linkedAsIs.some((dir) => file.startsWith(dir + path.sep)));
 }
