@@ -1,10 +1,13 @@
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type Rollup } from 'vite';
 import { listenAsApplication, sendHtml } from './app-origin.js';
 import type { TestService } from './service.js';
 import { createApplication, type TestApplication } from './sign-in-fixtures.js';
 
-const source = fileURLToPath(new URL('../apps/logto-spa/', import.meta.url));
+// The real path: the test run's transpiled copy reaches test/apps through a link, and Vite names
+// the page by its path relative to the root it resolved.
+const source = realpathSync(fileURLToPath(new URL('../apps/logto-spa/', import.meta.url)));
 
 /** test/apps/logto-spa built by Vite in memory: its HTML page and its script files by path. */
 async function buildSpa(): Promise<{ html: string; scripts: Map<string, string> }> {
