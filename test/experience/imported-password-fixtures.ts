@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { hash as argon2 } from '@node-rs/argon2';
 import { hash as bcrypt } from '@node-rs/bcrypt';
 import { newId } from '../../src/storage/ids.js';
+import { argon2idPassword, verifyPassword } from '../../src/users/passwords.js';
 import { apiOk } from '../support/http.js';
 import { beginAuthorization, completeAuthorization } from '../support/oidc-sign-in.js';
 import type { TestService } from '../support/service.js';
@@ -68,4 +69,23 @@ export async function signInAfterWrongPassword(t: TestService, app: TestApplicat
   assert.equal(submit.status, 200, JSON.stringify(submit.body));
   const tokens = await completeAuthorization(authorization, submit.body.redirectTo);
   return tokens.claims()?.sub;
+}
+
+/**
+ * A user imported with `algorithm`'s digest signs in with the password (a wrong one refused
+ * first); the stored digest is argon2id afterwards and takes the same password.
+ */
+export async function signInThenUpgraded(t: TestService, app: TestApplication, algorithm: string) {
+  const digest = await digests[algorithm]!();
+  const user = await importUser(t, algorithm, digest);
+  const imported = await storedPassword(t, user.id);
+  assert.equal(imported.password_algorithm, algorithm);
+
+  assert.equal(await signInAfterWrongPassword(t, app, user.username), user.id);
+  const upgraded = await storedPassword(t, user.id);
+  assert.equal(upgraded.password_algorithm, 'Argon2id');
+  assert.match(upgraded.password_hash!, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  assert.notEqual(upgraded.password_hash, digest);
+  const argon2id = argon2idPassword(upgraded.password_hash!);
+  assert.ok(await verifyPassword(argon2id, password), 'the argon2id hash takes the same password');
 }
