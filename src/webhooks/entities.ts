@@ -47,7 +47,10 @@ export interface ScopeEntity {
   createdAt: number;
 }
 
-type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'password_algorithm' | 'profile' | 'updated_at'>;
+type UserRow = Omit<
+  Selectable<UsersTable>,
+  'password_hash' | 'password_algorithm' | 'profile' | 'updated_at'
+>;
 
 /** Null members are omitted: the specification marks them optional, not nullable. */
 export function toUserEntity(user: UserRow): UserEntity {
