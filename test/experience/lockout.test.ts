@@ -94,10 +94,8 @@ describe('identifier lockout', async () => {
     assert.deepEqual(names(await events.take()), []);
   });
 
-  it('locks an e-mail after three wrong codes; the right code is then refused', async () => {
-    const email = `codes.${newId(6)}@example.com`;
-    await newUser(t, { primaryEmail: email });
-    await events.take();
+  /** A sign-in session that was sent a code for `email`, and a way to verify a code of it. */
+  async function codeSentTo(email: string) {
     const { call } = await signInSession();
     const identifier = { type: 'email', value: email };
     const sent = expectStatus(await call('POST', '/verification/verification-code', { identifier }), 200);
@@ -108,6 +106,14 @@ describe('identifier lockout', async () => {
         verificationId: sent.verificationId,
         code: value,
       });
+    return { call, code, verify };
+  }
+
+  it('locks an e-mail after three wrong codes; the right code is then refused', async () => {
+    const email = `codes.${newId(6)}@example.com`;
+    await newUser(t, { primaryEmail: email });
+    await events.take();
+    const { code, verify } = await codeSentTo(email);
     expectStatus(await verify(wrongCode(code)), 400, 'verification_code.code_mismatch');
     expectStatus(await verify(wrongCode(code)), 400, 'verification_code.code_mismatch');
     expectStatus(await verify(wrongCode(code)), 400, BLOCKED);
@@ -121,16 +127,7 @@ describe('identifier lockout', async () => {
     const email = `mixed.${newId(6)}@example.com`;
     const user = await newUser(t, { primaryEmail: email });
     await events.take();
-    const { call } = await signInSession();
-    const identifier = { type: 'email', value: email };
-    const sent = expectStatus(await call('POST', '/verification/verification-code', { identifier }), 200);
-    const code = await latestCode(t, email);
-    const verify = (value: string) =>
-      call('POST', '/verification/verification-code/verify', {
-        identifier,
-        verificationId: sent.verificationId,
-        code: value,
-      });
+    const { call, code, verify } = await codeSentTo(email);
     const mismatch = 'verification_code.code_mismatch';
     expectStatus(await verify(wrongCode(code)), 400, mismatch);
     expectStatus(await verify(wrongCode(code)), 400, mismatch);
