@@ -1,8 +1,8 @@
 // Runs the test suite in tiers: each file on the storage backends it names (see test-tiers.ts),
 // from sources transpiled once (see compile-tests.ts). Select backends with
 // TESSERA_TEST_BACKENDS=pglite,postgres; files passed as arguments run on every selected backend.
-import { spawn } from 'node:child_process';
-import { readdir, rm } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { openStorage } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
@@ -17,6 +17,11 @@ const postgresTemplateName = `tessera_test_template_${process.pid}`;
 const buildDir = path.resolve(`.tessera-test/build-${process.pid}`);
 
 const isCi = process.env.CI === 'true';
+// Each worker runs one file at a time; the files wait on browsers, processes and receivers much of
+// the time, so more workers than cores keep both cores busy.
+const defaultWorkers = 4;
+// Browser, multi-process and long-waiting files first, so that no long file starts last.
+const slowFolders = ['operations', 'web', 'hosted', 'compat', 'webhooks'];
 const requested = (process.env.TESSERA_TEST_BACKENDS ?? 'pglite,postgres').split(',') as Backend[];
 const chosen = process.argv.slice(2);
 const files = chosen.length ? chosen : await findTests('test');
@@ -40,7 +45,7 @@ for (const backend of requested) {
   }
   console.log(`\n=== tests on ${backend} (${backendFiles.length} files) ===`);
   await prepareTemplate(backend);
-  const code = await runNodeTests(backend, backendFiles.map(compiled));
+  const code = await runInWorkers(backend, backendFiles.map(compiled));
   await dropTemplate(backend);
   if (code !== 0) failedRuns++;
 }
@@ -98,36 +103,80 @@ async function dropTemplate(backend: Backend): Promise<void> {
     await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${postgresTemplateName} WITH (FORCE)`));
 }
 
-function runNodeTests(backend: Backend, testFiles: string[]): Promise<number> {
-  const concurrency = process.env.TESSERA_TEST_CONCURRENCY ?? '2';
-  const args = [
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    '--test-timeout=180000',
-    '--test-reporter=spec',
-    ...testFiles,
-  ];
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, {
-      env: {
-        ...process.env,
-        TESSERA_TEST_BACKEND: backend,
-        TESSERA_TEST_PGLITE_TEMPLATE: pgliteTemplateDir,
-        TESSERA_TEST_POSTGRES_TEMPLATE: postgresTemplateName,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
-      for (const line of chunk.toString().split('\n')) {
-        const match = /^ℹ (pass|fail|skipped) (\d+)$/.exec(line.trim());
-        if (!match) continue;
-        const count = Number(match[2]);
-        if (match[1] === 'pass') totals.passed += count;
-        else if (match[1] === 'fail') totals.failed += count;
-        else totals.skipped += count;
-      }
-    });
-    child.on('close', (code) => resolve(code ?? 1));
+/** Runs `testFiles` in long-lived worker processes (see test-worker.ts), heaviest files first. */
+async function runInWorkers(backend: Backend, testFiles: string[]): Promise<number> {
+  const workers = Math.max(1, Number(process.env.TESSERA_TEST_CONCURRENCY ?? defaultWorkers));
+  const queue = await heaviestFirst(testFiles);
+  const startedAt = new Map<string, number>();
+  const durations: [string, number][] = [];
+  const codes = await Promise.all(
+    Array.from({ length: Math.min(workers, queue.length) }, () =>
+      runWorker(backend, queue, startedAt, durations),
+    ),
+  );
+  const slowest = durations.sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(`\nslowest files on ${backend}:`);
+  for (const [file, ms] of slowest)
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${path.relative(buildDir, file)}`);
+  return codes.some((code) => code !== 0) ? 1 : 0;
+}
+
+function runWorker(
+  backend: Backend,
+  queue: string[],
+  startedAt: Map<string, number>,
+  durations: [string, number][],
+): Promise<number> {
+  const child = fork(path.join(buildDir, 'scripts', 'test-worker.js'), [], {
+    execArgv: ['--test-reporter=spec', '--enable-source-maps'],
+    env: {
+      ...process.env,
+      TESSERA_TEST_BACKEND: backend,
+      TESSERA_TEST_PGLITE_TEMPLATE: pgliteTemplateDir,
+      TESSERA_TEST_POSTGRES_TEMPLATE: postgresTemplateName,
+    },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
+  let current: string | undefined;
+  child.on('message', () => {
+    if (current) durations.push([current, performance.now() - startedAt.get(current)!]);
+    current = queue.shift();
+    if (current) startedAt.set(current, performance.now());
+    child.send({ next: current ?? null });
+  });
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    if (lines.length) process.stdout.write(lines.join('\n') + '\n');
+    for (const line of lines) countSummary(line);
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (pending) countSummary(pending);
+      if (current) console.error(`worker stopped while running ${current}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function countSummary(line: string): void {
+  const match = /^ℹ (pass|fail|cancelled|skipped) (\d+)$/.exec(line.trim());
+  if (!match) return;
+  const count = Number(match[2]);
+  if (match[1] === 'pass') totals.passed += count;
+  else if (match[1] === 'skipped') totals.skipped += count;
+  else totals.failed += count;
+}
+
+async function heaviestFirst(testFiles: string[]): Promise<string[]> {
+  const weighed = await Promise.all(
+    testFiles.map(async (file) => {
+      const folder = path.relative(path.join(buildDir, 'test'), file).split(path.sep)[0]!;
+      const slow = slowFolders.includes(folder) ? 1 : 0;
+      return { file, slow, size: (await stat(file)).size };
+    }),
+  );
+  return weighed.sort((a, b) => b.slow - a.slow || b.size - a.size).map((entry) => entry.file);
 }

@@ -1,0 +1,31 @@
+// One long-lived test process: it asks run-tests.ts for the next file, runs that file's tests as
+// one suite, and asks again. The modules under test, their dependencies and PGlite's compiled
+// WebAssembly are loaded once per worker instead of once per file.
+import { describe } from 'node:test';
+import { pathToFileURL } from 'node:url';
+
+export type WorkerMessage = { next: string | null };
+
+const perFileTimeoutMs = Number(process.env.TESSERA_TEST_FILE_TIMEOUT_MS ?? 180_000);
+
+for (let file = await nextFile(); file; file = await nextFile()) {
+  const url = pathToFileURL(file).href;
+  // A file's top-level tests and hooks (`after(stop)`) register under the suite that imports it,
+  // so each file's services stop when its own tests end.
+  await describe(fileLabel(file), { timeout: perFileTimeoutMs }, async () => {
+    await import(url);
+  });
+}
+process.disconnect?.();
+
+function nextFile(): Promise<string | null> {
+  return new Promise((resolve) => {
+    process.once('message', (message: WorkerMessage) => resolve(message.next));
+    process.send!('ready');
+  });
+}
+
+function fileLabel(file: string): string {
+  const at = file.lastIndexOf('/test/');
+  return at === -1 ? file : file.slice(at + 1).replace(/\.js$/, '.ts');
+}
