@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import type { Database } from '../storage/schema.js';
 import { ApiError } from '../http/errors.js';
 import { assertIdentifierFree } from '../experience/identification.js';

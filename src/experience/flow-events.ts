@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import { provisionByEmail } from '../organizations/jit.service.js';
 import type { Database } from '../storage/schema.js';
 import type { UserEntity } from '../webhooks/entities.js';

@@ -20,8 +20,8 @@ import {
   toApplicationResponse,
   updateApplication,
 } from './applications.service.js';
-import { mutate } from './mutation.js';
-import { errorResponses, idParams, noContent } from './route-schemas.js';
+import { mutate } from '../webhooks/mutation.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 
 const tags = ['Applications'];
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { ApiError } from '../http/errors.js';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import { joinOrganizations } from '../organizations/jit.service.js';
 import { insertSsoIdentity } from '../sso/sso-connectors.repository.js';
 import { organizationsForSsoConnector } from '../sso/sso-jit.repository.js';

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { notFound } from '../http/errors.js';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
-import { errorResponses, idParams, noContent } from '../management/route-schemas.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 import type { Database } from '../storage/schema.js';
 import * as repository from './sso-connectors.repository.js';
 import {
