@@ -13,7 +13,7 @@ import { checkCode, codeError, codeVerdict, createCode } from '../messages/verif
 import { consumeVerifiedCode, findCode } from '../messages/verification-codes.repository.js';
 import { newId } from '../storage/ids.js';
 import { updateUser } from '../users/users.service.js';
-import { type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
+import type { PendingEvent, TriggerContext } from '../webhooks/payload.js';
 import type { AccountCaller } from './account-auth.js';
 
 type CodeIdentifier = { type: 'email' | 'phone'; value: string };

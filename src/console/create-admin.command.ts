@@ -7,7 +7,7 @@ import type { Db } from '../storage/database.js';
 import { hashPassword } from '../users/passwords.js';
 import { createUser } from '../users/users.service.js';
 import { Deliveries } from '../webhooks/deliveries.js';
-import type { PendingEvent } from '../webhooks/outbox.js';
+import type { PendingEvent } from '../webhooks/payload.js';
 import { closeSetup, grantAdministrator } from './console.repository.js';
 
 /** The environment variable the password may come in; never an argument, which `ps` shows. */

@@ -4,7 +4,7 @@ import { provisionByEmail } from '../organizations/jit.service.js';
 import type { Database } from '../storage/schema.js';
 import type { UserEntity } from '../webhooks/entities.js';
 import { toApplicationEntity } from '../webhooks/entities.js';
-import type { PendingEvent } from '../webhooks/outbox.js';
+import type { PendingEvent } from '../webhooks/payload.js';
 import type { findApplication } from './accounts.repository.js';
 
 type Application = Awaited<ReturnType<typeof findApplication>>;

@@ -1,6 +1,7 @@
 import type { Services } from '../services.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
-import { fireEvents, type TriggerContext } from '../webhooks/outbox.js';
+import { fireEvents } from '../webhooks/outbox.js';
+import type { TriggerContext } from '../webhooks/payload.js';
 import { verificationBlocked } from './errors.js';
 import { normalizeIdentifier } from './identifiers.js';
 import {

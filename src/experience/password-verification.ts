@@ -5,7 +5,7 @@ import { ApiError } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
-import type { TriggerContext } from '../webhooks/outbox.js';
+import type { TriggerContext } from '../webhooks/payload.js';
 import type { StoredPassword } from '../users/password-digest.js';
 import { decoy, hashPassword, needsRehash, verifyPassword } from '../users/passwords.js';
 import { upgradePasswordHash } from '../users/users.repository.js';

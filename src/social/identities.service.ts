@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors.js';
 import type { EventSink } from '../webhooks/mutation.js';
 import type { Database } from '../storage/schema.js';
 import { changeIdentities, getUser } from '../users/users.service.js';
-import { type PendingEvent } from '../webhooks/outbox.js';
+import type { PendingEvent } from '../webhooks/payload.js';
 import { findUserBySocialIdentity, lockRemoteIdentity } from './federated-verifications.repository.js';
 
 type Trx = Transaction<Database>;

@@ -7,7 +7,7 @@ import { organizationsForSsoConnector } from '../sso/sso-jit.repository.js';
 import type { Database } from '../storage/schema.js';
 import type { ExperienceProfile } from '../storage/tables/experience.js';
 import { changeIdentities, touchUser } from '../users/users.service.js';
-import type { PendingEvent } from '../webhooks/outbox.js';
+import type { PendingEvent } from '../webhooks/payload.js';
 import { findUserBySocialIdentity, lockRemoteIdentity } from './federated-verifications.repository.js';
 import { findUserBySsoIdentity } from '../sso/sso-connectors.repository.js';
 

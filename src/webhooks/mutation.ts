@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { HookEvent } from './event-names.js';
-import { type PendingEvent, type TriggerContext } from './outbox.js';
+import type { PendingEvent, TriggerContext } from './payload.js';
 
 export interface EventSink {
   emit(event: HookEvent, payload: Record<string, unknown>): void;
