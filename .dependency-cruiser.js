@@ -12,14 +12,28 @@ export const layers = [
     files: [
       'src/(config|services)\\.ts',
       'src/operations/(logger|metrics)\\.ts',
-      // The signing-key ring and the outbox hand-off are part of `Services`, which everything uses.
+      // The signing-key ring and the outbox hand-off are part of `Services`, which everything uses;
+      // `mutate` writes rows and their events in one transaction.
       'src/oidc/(key-ring|signing-keys|signing-keys\\.repository|token-lifetimes)\\.ts',
-      'src/webhooks/(event-names|outbox|payload|deliveries|deliveries\\.repository|hook-queues)\\.ts',
+      'src/webhooks/(event-names|entities|payload|outbox|mutation|deliveries|deliveries\\.repository)\\.ts',
+      // Error codes, on their way into one registry in http/.
+      'src/[^/]+/errors\\.ts',
+      'src/oidc/error-codes\\.ts',
     ],
   },
-  { name: 'entities', folders: ['users', 'organizations', 'management', 'audit'] },
-  { name: 'capabilities', folders: ['messages', 'webhooks', 'mfa', 'connectors', 'sandbox', 'retention'] },
-  { name: 'flows', folders: ['experience', 'account', 'impersonation', 'social', 'sso', 'oidc'] },
+  { name: 'entities', folders: ['users', 'organizations', 'management', 'audit', 'sign-in-experience'] },
+  {
+    name: 'capabilities',
+    folders: ['messages', 'lockout', 'webhooks', 'mfa', 'connectors', 'sandbox', 'retention'],
+  },
+  {
+    name: 'flows',
+    folders: ['experience', 'account', 'impersonation', 'social', 'sso', 'oidc'],
+    // The second factor's steps in the sign-in and the Account API.
+    files: [
+      'src/mfa/(experience-step|submit-mfa|challenge\\.service|binding\\.service|account-mfa\\.service|account-webauthn)\\.ts',
+    ],
+  },
   {
     name: 'surfaces',
     folders: ['hosted', 'web', 'console', 'operations'],

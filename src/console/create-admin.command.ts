@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
 import { assertPasswordAccepted } from '../experience/password-policy.js';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import type { Db } from '../storage/database.js';
 import { hashPassword } from '../users/passwords.js';
 import { createUser } from '../users/users.service.js';

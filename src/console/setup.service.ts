@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { assertPasswordAccepted } from '../experience/password-policy.js';
 import { ApiError } from '../http/errors.js';
 import { mutate } from '../webhooks/mutation.js';

@@ -12,7 +12,7 @@ import { upgradePasswordHash } from '../users/users.repository.js';
 import { findUserByIdentifier, type SignInCandidate } from './accounts.repository.js';
 import { invalidCredentials, userSuspended } from './errors.js';
 import { insertVerification } from './experience.repository.js';
-import { underLockout, type Verdict } from './lockout.js';
+import { underLockout, type Verdict } from '../lockout/lockout.js';
 
 /**
  * Checks a password for an identifier and records the successful verification in the

@@ -6,7 +6,7 @@ import { epochMillis } from '../http/epoch-millis.js';
 import type { Database } from '../storage/schema.js';
 import * as secrets from './application-secrets.service.js';
 import { applicationResponse } from './applications.schemas.js';
-import { forgetApplicationCaches } from './applications.service.js';
+import { forgetApplicationCaches } from '../oidc/clients.js';
 import { mutate } from '../webhooks/mutation.js';
 import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 

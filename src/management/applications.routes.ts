@@ -15,11 +15,11 @@ import {
 import {
   createApplication,
   deleteApplication,
-  forgetApplicationCaches,
   getApplication,
   toApplicationResponse,
   updateApplication,
 } from './applications.service.js';
+import { forgetApplicationCaches } from '../oidc/clients.js';
 import { mutate } from '../webhooks/mutation.js';
 import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 

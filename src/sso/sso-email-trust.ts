@@ -1,4 +1,4 @@
-import { emailDomain } from '../experience/identifiers.js';
+import { emailDomain } from '../users/normalize-identifier.js';
 import { ApiError } from '../http/errors.js';
 import type { RemoteIdentity } from '../social/social-identity.js';
 import { foldIdentifierText } from '../users/fold-identifier.js';
