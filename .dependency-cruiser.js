@@ -77,7 +77,7 @@ export default {
       name: 'layer-unassigned',
       comment: 'Every server source file belongs to a layer: add its folder to `layers`.',
       severity: 'error',
-      from: { path: '^src/.+/', pathNot: anyOf(layers.map(layerPath)) },
+      from: { path: '^src/', pathNot: anyOf(layers.map(layerPath)) },
       to: {},
     },
     ...upwardImports,
