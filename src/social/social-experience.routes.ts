@@ -12,7 +12,7 @@ import {
 } from './federated-verification.js';
 import { socialConnector } from './social-connectors.js';
 import { ssoConnectorIdsForDomain } from '../sso/sso-connectors.repository.js';
-import { ssoConnector } from '../sso/sso-lookup.js';
+import { ssoConnector } from './sso-lookup.js';
 import { emailDomain } from '../users/normalize-identifier.js';
 import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 

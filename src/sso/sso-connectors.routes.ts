@@ -13,7 +13,7 @@ import {
   updateSsoConnectorBody,
 } from './sso-connectors.schemas.js';
 import * as service from './sso-connectors.service.js';
-import { forgetSsoConnectors } from './sso-lookup.js';
+import { forgetSsoConnectors } from '../social/sso-lookup.js';
 
 const tags = ['SSO connectors'];
 
