@@ -96,9 +96,12 @@ function picture({ modules }: CruiseResult): string {
       '  end',
     );
   }
-  // The ground is one box, set under the entities by invisible links.
+  // The ground is one box; invisible links stack the layers in their order, the ground at the bottom.
   lines.push(`  ${ground.name}["<b>${ground.name}</b><br/>${members(ground).map(label).join('<br/>')}"]`);
-  lines.push(...members(config.layers[1]!).map((part) => `  ${part.id} ~~~ ${ground.name}`));
+  const firstOf = (layer: Layer) => (layer === ground ? ground.name : members(layer)[0]!.id);
+  for (const [index, layer] of config.layers.slice(1).entries()) {
+    lines.push(`  ${firstOf(layer)} ~~~ ${firstOf(config.layers[index]!)}`);
+  }
   lines.push(...[...edges].sort(), '```');
   return lines.join('\n');
 }
