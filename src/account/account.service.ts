@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import type { Database } from '../storage/schema.js';
 import { ApiError } from '../http/errors.js';
-import { assertIdentifierFree } from '../experience/identification.js';
-import { normalizeIdentifier } from '../experience/identifiers.js';
-import { underLockout } from '../experience/lockout.js';
+import { assertIdentifierFree } from '../experience/identity-checks.js';
+import { normalizeIdentifier } from '../users/normalize-identifier.js';
+import { underLockout } from '../lockout/lockout.js';
 import { deliverMessage } from '../messages/connectors.js';
 import { guardSendLimit } from '../messages/send-limit.js';
 import { verificationCodeMessage } from '../messages/templates.js';
@@ -13,7 +13,7 @@ import { checkCode, codeError, codeVerdict, createCode } from '../messages/verif
 import { consumeVerifiedCode, findCode } from '../messages/verification-codes.repository.js';
 import { newId } from '../storage/ids.js';
 import { updateUser } from '../users/users.service.js';
-import { type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
+import type { PendingEvent, TriggerContext } from '../webhooks/payload.js';
 import type { AccountCaller } from './account-auth.js';
 
 type CodeIdentifier = { type: 'email' | 'phone'; value: string };

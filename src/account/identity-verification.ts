@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.js';
 import { currentPassword } from '../experience/accounts.repository.js';
 import { invalidCredentials } from '../experience/errors.js';
-import { underLockout } from '../experience/lockout.js';
+import { underLockout } from '../lockout/lockout.js';
 import { newId } from '../storage/ids.js';
 import { decoy, verifyPassword } from '../users/passwords.js';
 import type { AccountCaller } from './account-auth.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../storage/schema.js';
-import { errorResponses, idParams, noContent } from '../management/route-schemas.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 import { sendThrough } from '../messages/connectors.js';
 import { verificationCodeMessage } from '../messages/templates.js';
 import { forgetConnectors } from './connector-lookup.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObject } from '../management/route-schemas.js';
+import { jsonObject } from '../http/route-schemas.js';
 import { formItem } from './form-items.js';
 
 const localized = z.record(z.string(), z.string());

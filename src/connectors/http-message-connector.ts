@@ -1,4 +1,4 @@
-import type { MessageConnector } from '../messages/connector.js';
+import type { MessageConnector } from './message-connector.js';
 import { createSender } from '../webhooks/http-sender.js';
 import type { HttpMessageConfig } from './config-schemas.js';
 import { applyTemplate, usageTypeOf } from './templates.js';

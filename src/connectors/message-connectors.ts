@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
-import type { MessageConnector } from '../messages/connector.js';
-import { createRecordingConnector } from '../messages/recording-connector.js';
-import { createSmtpConnector } from '../messages/smtp-connector.js';
+import type { MessageConnector } from './message-connector.js';
+import { createRecordingConnector } from './recording-connector.js';
+import { createSmtpConnector } from './smtp-connector.js';
 import type { Db } from '../storage/database.js';
 import { bareHost, resolveAllowed } from '../webhooks/address-policy.js';
 import { httpMessageConfig, recordingConfig, smtpConfig } from './config-schemas.js';

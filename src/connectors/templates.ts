@@ -1,4 +1,4 @@
-import type { MessagePurpose, OutgoingMessage } from '../messages/connector.js';
+import type { MessagePurpose, OutgoingMessage } from './message-connector.js';
 import type { MessageTemplate, UsageType } from './config-schemas.js';
 
 const usageOf: Record<MessagePurpose, UsageType> = {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../management/route-schemas.js';
+import { errorResponses } from '../http/route-schemas.js';
 import { username } from '../users/users.schemas.js';
-import { CONSOLE_CLIENT_ID, consoleUris } from './console-app.repository.js';
+import { CONSOLE_CLIENT_ID, consoleUris } from '../management/console-app.repository.js';
 import { setupClosed } from './console.repository.js';
 import { createFirstAdministrator } from './setup.service.js';
 

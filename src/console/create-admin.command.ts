@@ -2,12 +2,12 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
 import { assertPasswordAccepted } from '../experience/password-policy.js';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import type { Db } from '../storage/database.js';
 import { hashPassword } from '../users/passwords.js';
 import { createUser } from '../users/users.service.js';
 import { Deliveries } from '../webhooks/deliveries.js';
-import type { PendingEvent } from '../webhooks/outbox.js';
+import type { PendingEvent } from '../webhooks/payload.js';
 import { closeSetup, grantAdministrator } from './console.repository.js';
 
 /** The environment variable the password may come in; never an argument, which `ps` shows. */

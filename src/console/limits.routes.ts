@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { lockoutPolicy } from '../experience/lockout.js';
+import { lockoutPolicy } from '../lockout/lockout.js';
 
 const limits = z.object({
   lockout: z.object({

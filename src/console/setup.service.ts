@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { assertPasswordAccepted } from '../experience/password-policy.js';
 import { ApiError } from '../http/errors.js';
-import { mutate } from '../management/mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import { hashPassword } from '../users/passwords.js';
 import { createUser } from '../users/users.service.js';
 import { closeSetup, grantAdministrator, lockSetup, setupClosed } from './console.repository.js';

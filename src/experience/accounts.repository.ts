@@ -3,7 +3,7 @@ import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import type { StoredPassword } from '../users/password-digest.js';
-import { normalizeIdentifier } from './identifiers.js';
+import { normalizeIdentifier } from '../users/normalize-identifier.js';
 
 export interface SignInCandidate {
   id: string;

@@ -11,10 +11,10 @@ import { experienceContext } from './context.js';
 import { identifierMismatch, verificationNotFound } from './errors.js';
 import type { ExperienceState } from './experience.repository.js';
 import * as repository from './experience.repository.js';
-import { normalizeIdentifier } from './identifiers.js';
-import { underLockout } from './lockout.js';
+import { normalizeIdentifier } from '../users/normalize-identifier.js';
+import { underLockout } from '../lockout/lockout.js';
 import { findUserByIdentifier } from './accounts.repository.js';
-import { loadSignInExperience, assertCodeAllowed } from './sign-in-experience.js';
+import { loadSignInExperience, assertCodeAllowed } from '../sign-in-experience/sign-in-experience.js';
 
 export interface CodeIdentifier {
   type: 'email' | 'phone';

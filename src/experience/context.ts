@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Interaction } from 'oidc-provider';
-import type { TriggerContext } from '../webhooks/outbox.js';
+import type { TriggerContext } from '../webhooks/payload.js';
 import type { ExperienceState } from './experience.repository.js';
 
 /**

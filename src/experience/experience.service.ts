@@ -10,8 +10,8 @@ import * as repository from './experience.repository.js';
 import { submitPasswordReset, submitRegistration, submitSignIn } from './flows.js';
 import { identify } from './identification.js';
 import { clientIdOf } from './interaction.js';
-import { deleteStaleLockouts } from './lockout.repository.js';
-import { assertEventOpen, loadSignInExperience } from './sign-in-experience.js';
+import { deleteStaleLockouts } from '../lockout/lockout.repository.js';
+import { assertEventOpen, loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 
 /** Binds a fresh experience to the interaction, forgetting any earlier one of it. */
 export async function startExperience(

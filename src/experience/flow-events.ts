@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import { provisionByEmail } from '../organizations/jit.service.js';
 import type { Database } from '../storage/schema.js';
 import type { UserEntity } from '../webhooks/entities.js';
 import { toApplicationEntity } from '../webhooks/entities.js';
-import type { PendingEvent } from '../webhooks/outbox.js';
+import type { PendingEvent } from '../webhooks/payload.js';
 import type { findApplication } from './accounts.repository.js';
 
 type Application = Awaited<ReturnType<typeof findApplication>>;

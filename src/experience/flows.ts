@@ -8,8 +8,8 @@ import { findPrimaryEmail, findSignInIdentifiers, recordSignIn } from './account
 import { identifierNotFound, missingProfile } from './errors.js';
 import type { ExperienceState } from './experience.repository.js';
 import { verifiedCodeIdentifiers } from './experience.repository.js';
-import { assertActive, assertIdentifierFree } from './identification.js';
-import { assertSignUpAllowed, loadSignInExperience } from './sign-in-experience.js';
+import { assertActive, assertIdentifierFree } from './identity-checks.js';
+import { assertSignUpAllowed, loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { missingIdentifiers } from './mandatory-profile.js';
 import { findUser } from '../users/users.repository.js';
 import { authenticationMethods, finishFlow, login } from './submit.js';

@@ -3,21 +3,23 @@ import type { Db } from '../storage/database.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import { ApiError } from '../http/errors.js';
 import { identifyFederated } from '../social/federated-identification.js';
-import { ssoConnectorIdsForDomain } from '../sso/sso-connectors.repository.js';
-import { emailDomain } from './identifiers.js';
-import { findUserByIdentifier, findUserStatus } from './accounts.repository.js';
+import { findUserByIdentifier } from './accounts.repository.js';
 import {
   identityConflict,
   notSupportedForForgotPassword,
   userNotExist,
-  userSuspended,
   verificationFailed,
   verificationNotFound,
 } from './errors.js';
 import * as repository from './experience.repository.js';
 import type { ExperienceState } from './experience.repository.js';
+import { assertActive, assertEmailNotSsoOnly, assertIdentifierFree } from './identity-checks.js';
 import { addNewPasswordIdentity } from './new-password-identity.js';
-import { assertSignInAllowed, assertSignUpAllowed, loadSignInExperience } from './sign-in-experience.js';
+import {
+  assertSignInAllowed,
+  assertSignUpAllowed,
+  loadSignInExperience,
+} from '../sign-in-experience/sign-in-experience.js';
 
 type Verified = NonNullable<Awaited<ReturnType<typeof repository.findVerified>>>;
 
@@ -85,23 +87,6 @@ async function assertNotSsoOnly(db: Db, verification: Verified) {
   if (identifier?.type === 'email') await assertEmailNotSsoOnly(db, identifier.value);
 }
 
-/**
- * The same rule for an e-mail however it was proven (a code, a password's identifier, a social
- * provider's assertion): only the domain's SSO connector may stand for it, so that an account
- * de-provisioned at the enterprise's identity provider has no other way in.
- */
-export async function assertEmailNotSsoOnly(db: Db, email: string) {
-  if (!(await loadSignInExperience(db)).singleSignOnEnabled) return;
-  const connectorIds = await ssoConnectorIdsForDomain(db, emailDomain(email));
-  if (connectorIds.length === 0) return;
-  throw new ApiError(
-    422,
-    'session.sso_enabled',
-    'This e-mail address signs in through its organization’s single sign-on.',
-    { ssoConnectors: connectorIds.map((id) => ({ id })) },
-  );
-}
-
 async function accountOf(db: Db, state: ExperienceState, verification: Verified): Promise<string> {
   if (verification.type === 'Password' && verification.user_id) return verification.user_id;
   const identifier = verification.identifier!;
@@ -124,25 +109,4 @@ export async function addVerifiedIdentifier(db: Db, interactionUid: string, veri
     interactionUid,
     identifier.type === 'email' ? { primaryEmail: identifier.value } : { primaryPhone: identifier.value },
   );
-}
-
-const inUse = {
-  username: ['user.username_already_in_use', 'This username is already in use.'],
-  email: ['user.email_already_in_use', 'This email is associated with an existing account.'],
-  phone: ['user.phone_already_in_use', 'This phone number is associated with an existing account.'],
-} as const;
-
-/** 422 with the identifier's own code when another account holds it (phones compared by digits). */
-export async function assertIdentifierFree(db: Db, identifier: InteractionIdentifier, exceptUserId?: string) {
-  const holder = await findUserByIdentifier(db, identifier);
-  if (holder && holder.id !== exceptUserId) {
-    const [code, message] = inUse[identifier.type];
-    throw new ApiError(422, code, message);
-  }
-}
-
-export async function assertActive(db: Db, userId: string): Promise<void> {
-  const user = await findUserStatus(db, userId);
-  if (!user) throw verificationNotFound();
-  if (user.is_suspended) throw userSuspended();
 }

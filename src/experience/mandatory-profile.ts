@@ -1,4 +1,4 @@
-import type { SignInExperience } from './sign-in-experience.schemas.js';
+import type { SignInExperience } from '../sign-in-experience/sign-in-experience.schemas.js';
 
 /** What an account has or will have at submit: stored values and the profile of the flow. */
 export interface ProfileHeld {

@@ -4,9 +4,9 @@ import { newId } from '../storage/ids.js';
 import { hashPassword } from '../users/passwords.js';
 import type { ExperienceState } from './experience.repository.js';
 import * as repository from './experience.repository.js';
-import { assertIdentifierFree } from './identification.js';
+import { assertIdentifierFree } from './identity-checks.js';
 import { assertPasswordAccepted } from './password-policy.js';
-import { assertSignUpAllowed, loadSignInExperience } from './sign-in-experience.js';
+import { assertSignUpAllowed, loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 
 type Verified = NonNullable<Awaited<ReturnType<typeof repository.findVerified>>>;
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.js';
-import type { PasswordPolicy } from './sign-in-experience.schemas.js';
+import type { PasswordPolicy } from '../sign-in-experience/sign-in-experience.schemas.js';
 import { phoneDigits } from '../users/phone.js';
 
 export interface UserInfo {

@@ -5,14 +5,14 @@ import { ApiError } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
-import type { TriggerContext } from '../webhooks/outbox.js';
+import type { TriggerContext } from '../webhooks/payload.js';
 import type { StoredPassword } from '../users/password-digest.js';
 import { decoy, hashPassword, needsRehash, verifyPassword } from '../users/passwords.js';
 import { upgradePasswordHash } from '../users/users.repository.js';
 import { findUserByIdentifier, type SignInCandidate } from './accounts.repository.js';
 import { invalidCredentials, userSuspended } from './errors.js';
 import { insertVerification } from './experience.repository.js';
-import { underLockout, type Verdict } from './lockout.js';
+import { underLockout, type Verdict } from '../lockout/lockout.js';
 
 /**
  * Checks a password for an identifier and records the successful verification in the

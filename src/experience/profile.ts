@@ -13,14 +13,10 @@ import {
 } from './errors.js';
 import * as repository from './experience.repository.js';
 import type { ExperienceState } from './experience.repository.js';
-import {
-  addVerifiedIdentifier,
-  assertEmailNotSsoOnly,
-  assertIdentifierFree,
-  requireVerified,
-} from './identification.js';
+import { addVerifiedIdentifier, requireVerified } from './identification.js';
+import { assertEmailNotSsoOnly, assertIdentifierFree } from './identity-checks.js';
 import { assertPasswordAccepted } from './password-policy.js';
-import { assertSignUpAllowed, loadSignInExperience } from './sign-in-experience.js';
+import { assertSignUpAllowed, loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 
 export type ProfileInput =
   | { type: 'username'; value: string }

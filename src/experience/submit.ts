@@ -10,7 +10,7 @@ import { experienceNotStarted } from './errors.js';
 import * as repository from './experience.repository.js';
 import type { ExperienceState } from './experience.repository.js';
 import { FlowEvents } from './flow-events.js';
-import { sameIdentifier } from './identifiers.js';
+import { sameIdentifier } from '../users/normalize-identifier.js';
 
 // RFC 8176 authentication method references, per verification type.
 const amrOf: Record<VerificationType, string> = {

@@ -2,8 +2,8 @@ import type { Db } from '../storage/database.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import { phoneDigits } from '../users/phone.js';
 import { findUserByIdentifier } from './accounts.repository.js';
-import { normalizeIdentifier } from './identifiers.js';
-import { deleteLockouts, type LockoutKey } from './lockout.repository.js';
+import { normalizeIdentifier } from '../users/normalize-identifier.js';
+import { deleteLockouts, type LockoutKey } from '../lockout/lockout.repository.js';
 
 /**
  * What an unblock target may name: a lock is kept on the account an identifier resolves to, or on

@@ -15,7 +15,7 @@ import {
   verificationId,
   verificationResponse,
 } from './route-schemas.js';
-import { assertSignInAllowed, loadSignInExperience } from './sign-in-experience.js';
+import { assertSignInAllowed, loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { createNewPasswordIdentity } from './new-password-identity.js';
 import { username } from '../users/users.schemas.js';
 

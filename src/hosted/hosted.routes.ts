@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentInteraction } from '../experience/interaction.js';
 import { errors } from '../experience/route-schemas.js';
-import { lockoutPolicy } from '../experience/lockout.js';
+import { lockoutPolicy } from '../lockout/lockout.js';
 import { findApplication } from '../experience/accounts.repository.js';
 import { experienceSummary, summarizeExperience } from '../experience/interaction-summary.js';
-import { HOSTED_HEADERS, hostedHtml, NOT_BUILT } from './hosted-page.js';
+import { HOSTED_HEADERS, hostedHtml, NOT_BUILT } from '../http/hosted-page.js';
 import { loadPublicSignInExperience, publicSignInExperience } from './public-sign-in-experience.js';
 
 async function sendHosted(reply: FastifyReply) {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { oidcConfig } from '../connectors/config-schemas.js';
 import { listSignInSocialConnectors, signInSocialConnector } from '../connectors/public-connectors.js';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
-import { signInExperience } from '../experience/sign-in-experience.schemas.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
+import { signInExperience } from '../sign-in-experience/sign-in-experience.schemas.js';
 import type { Db } from '../storage/database.js';
 import { listSsoConnectorsWithDomains } from '../sso/sso-connectors.repository.js';
 

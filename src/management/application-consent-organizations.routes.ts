@@ -10,8 +10,8 @@ import {
   setConsentOrganizations,
 } from '../organizations/consent-organizations.service.js';
 import { organization } from '../organizations/schemas.js';
-import { mutate } from './mutation.js';
-import { errorResponses, noContent } from './route-schemas.js';
+import { mutate } from '../webhooks/mutation.js';
+import { errorResponses, noContent } from '../http/route-schemas.js';
 
 const tags = ['Applications'];
 const id = z.string().min(1).max(128);

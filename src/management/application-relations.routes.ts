@@ -4,9 +4,9 @@ import { toOrganization } from '../organizations/entities.js';
 import { organization } from '../organizations/schemas.js';
 import { applicationOrganizationRoles, applicationOrganizations } from './applications.repository.js';
 import { getApplication, mergeApplicationCustomData } from './applications.service.js';
-import { mutate } from './mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import { replaceApplicationRoles } from './role-assignments.service.js';
-import { errorResponses, idParams, jsonObject } from './route-schemas.js';
+import { errorResponses, idParams, jsonObject } from '../http/route-schemas.js';
 
 const tags = ['Applications'];
 

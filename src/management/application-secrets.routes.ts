@@ -6,9 +6,9 @@ import { epochMillis } from '../http/epoch-millis.js';
 import type { Database } from '../storage/schema.js';
 import * as secrets from './application-secrets.service.js';
 import { applicationResponse } from './applications.schemas.js';
-import { forgetApplicationCaches } from './applications.service.js';
-import { mutate } from './mutation.js';
-import { errorResponses, idParams, noContent } from './route-schemas.js';
+import { forgetApplicationCaches } from '../oidc/clients.js';
+import { mutate } from '../webhooks/mutation.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 
 const tags = ['Applications'];
 const secretName = z.string().trim().min(1).max(256);

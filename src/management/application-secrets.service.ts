@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import { ApiError } from '../http/errors.js';
-import { secretDigest } from '../oidc/client-secrets.js';
-import { newSecret } from '../storage/ids.js';
+import { newSecret, secretDigest } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import * as repository from './application-secrets.repository.js';
 import { lockApplication } from './applications.repository.js';

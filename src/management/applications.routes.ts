@@ -15,13 +15,13 @@ import {
 import {
   createApplication,
   deleteApplication,
-  forgetApplicationCaches,
   getApplication,
   toApplicationResponse,
   updateApplication,
 } from './applications.service.js';
-import { mutate } from './mutation.js';
-import { errorResponses, idParams, noContent } from './route-schemas.js';
+import { forgetApplicationCaches } from '../oidc/clients.js';
+import { mutate } from '../webhooks/mutation.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 
 const tags = ['Applications'];
 

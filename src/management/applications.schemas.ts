@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedJsonObject } from '../http/bounded-json.js';
 import { unsupportedMember } from '../http/request-members.js';
 import { searchQuery } from '../http/search-query.js';
-import { jsonObject } from './route-schemas.js';
+import { jsonObject } from '../http/route-schemas.js';
 
 const jsonInput = boundedJsonObject();
 

@@ -1,7 +1,5 @@
 import type { Transaction } from 'kysely';
 import { ApiError, notFound } from '../http/errors.js';
-import { exchangeApplication } from '../impersonation/exchange-steps.js';
-import { forgetClient } from '../oidc/clients.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import { newId, newSecret } from '../storage/ids.js';
@@ -143,10 +141,4 @@ export async function mergeApplicationCustomData(trx: Transaction<Database>, id:
 
 export async function deleteApplication(db: Db, id: string): Promise<void> {
   if (!(await repository.deleteApplication(db, id))) throw notFound('application', id);
-}
-
-/** Token requests cache an application for a second; a write through this instance drops it now. */
-export function forgetApplicationCaches(db: Db, id: string): void {
-  forgetClient(db, id);
-  exchangeApplication.forget(db, id);
 }

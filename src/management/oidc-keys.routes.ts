@@ -8,7 +8,7 @@ import {
   rotateSigningKeys,
   type SigningKey,
 } from '../oidc/signing-keys.js';
-import { errorResponses, noContent } from './route-schemas.js';
+import { errorResponses, noContent } from '../http/route-schemas.js';
 
 const tags = ['OIDC keys'];
 

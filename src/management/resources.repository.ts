@@ -3,7 +3,7 @@ import type { Db } from '../storage/database.js';
 import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import type { ResourcesTable } from '../storage/tables/core.js';
-import { likePattern } from './route-schemas.js';
+import { likePattern } from '../http/route-schemas.js';
 
 export type ResourceRow = Selectable<ResourcesTable>;
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { forgetResources } from '../oidc/resource-lookup.js';
-import { mutate } from './mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import * as repository from './resources.repository.js';
 import {
   createResourceBody,
@@ -18,7 +18,7 @@ import {
   toResourceResponse,
   updateResource,
 } from './resources.service.js';
-import { errorResponses, idParams, noContent } from './route-schemas.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 import { scopesRoutes } from './scopes.routes.js';
 
 const tags = ['API resources'];

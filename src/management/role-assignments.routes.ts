@@ -6,7 +6,7 @@ import { userIdParams } from '../users/users.schemas.js';
 import { getUser } from '../users/users.service.js';
 import { toRoleEntity } from '../webhooks/entities.js';
 import { getApplication } from './applications.service.js';
-import { mutate } from './mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import * as repository from './role-assignments.repository.js';
 import {
   assignApplicationRoles,
@@ -17,7 +17,7 @@ import {
 } from './role-assignments.service.js';
 import { roleSearchColumns } from './roles.repository.js';
 import { roleIdsBody, roleResponse } from './roles.schemas.js';
-import { errorResponses, idParams, noContent } from './route-schemas.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 
 const assigned = z.object({
   roleIds: z.array(z.string()).describe('The roles requested'),

@@ -7,11 +7,11 @@ import { listUsers, userSearchColumns } from '../users/users.repository.js';
 import { listUsersQuery, userResponse } from '../users/users.schemas.js';
 import { applicationResponse } from './applications.schemas.js';
 import { toApplicationResponse } from './applications.service.js';
-import { mutate } from './mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import * as repository from './role-members.repository.js';
 import * as members from './role-members.service.js';
 import { getRole } from './roles.service.js';
-import { errorResponses, idList, idParams, noContent } from './route-schemas.js';
+import { errorResponses, idList, idParams, noContent } from '../http/route-schemas.js';
 
 const tags = ['Roles'];
 const memberId = z.string().min(1).max(128);

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
-import { mutate } from './mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import { resourceResponse, scopeResponse } from './resources.schemas.js';
 import { listRoleScopes } from './role-scopes.repository.js';
 import { linkScopesToRole, unlinkScopeFromRole, withResources } from './role-scopes.service.js';
 import { roleScopeParams, scopeIdsBody } from './roles.schemas.js';
 import { getRole } from './roles.service.js';
-import { errorResponses, idParams, noContent } from './route-schemas.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 
 const tags = ['Roles'];
 

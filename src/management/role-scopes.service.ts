@@ -11,7 +11,7 @@ import {
   requireAll,
   uniquely,
 } from './conflicts.js';
-import type { EventSink } from './mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import { findResources } from './resources.repository.js';
 import { toResourceResponse } from './resources.service.js';
 import * as links from './role-scopes.repository.js';

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { parseSearch } from '../http/search-query.js';
-import { mutate } from './mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import { roleAssignmentsRoutes } from './role-assignments.routes.js';
 import { roleMembersRoutes } from './role-members.routes.js';
 import { roleScopesRoutes } from './role-scopes.routes.js';
 import * as repository from './roles.repository.js';
 import { createRoleBody, listRolesQuery, roleResponse, updateRoleBody } from './roles.schemas.js';
 import { createRole, deleteRole, getRole, toRoleResponse, updateRole } from './roles.service.js';
-import { errorResponses, idParams, noContent } from './route-schemas.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 
 const tags = ['Roles'];
 

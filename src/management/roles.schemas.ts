@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { searchQuery } from '../http/search-query.js';
-import { idList } from './route-schemas.js';
+import { idList } from '../http/route-schemas.js';
 
 export const roleTypes = ['User', 'MachineToMachine'] as const;
 

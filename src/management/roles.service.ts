@@ -6,7 +6,7 @@ import type { Database } from '../storage/schema.js';
 import type { RoleType } from '../storage/tables/core.js';
 import { toRoleEntity, type RoleEntity } from '../webhooks/entities.js';
 import { isManagementRole, uniquely } from './conflicts.js';
-import type { EventSink } from './mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import { addRoleScopes, requireScopesFor } from './role-scopes.service.js';
 import * as repository from './roles.repository.js';
 import type { CreateRoleInput, UpdateRoleInput } from './roles.schemas.js';

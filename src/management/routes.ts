@@ -5,7 +5,7 @@ import { ssoConnectorsRoutes } from '../sso/sso-connectors.routes.js';
 import { ssoJitRoutes } from '../sso/sso-jit.routes.js';
 import { userIdentitiesRoutes } from '../social/identities.routes.js';
 import { logsRoutes } from '../audit/logs.routes.js';
-import { signInExperienceRoutes } from '../experience/sign-in-experience.routes.js';
+import { signInExperienceRoutes } from '../sign-in-experience/sign-in-experience.routes.js';
 import { sentinelActivitiesRoutes } from '../experience/sentinel-activities.routes.js';
 import { jwtCustomizerRoutes } from '../impersonation/jwt-customizer.routes.js';
 import { subjectTokensRoutes } from '../impersonation/subject-tokens.routes.js';

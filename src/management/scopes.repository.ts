@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../storage/database.js';
 import { pageWithTotal, type PageBounds } from '../storage/paging.js';
 import type { ScopesTable } from '../storage/tables/core.js';
-import { likePattern } from './route-schemas.js';
+import { likePattern } from '../http/route-schemas.js';
 
 export type ScopeRow = Selectable<ScopesTable>;
 export function findScope(db: Db, resourceId: string, scopeId: string): Promise<ScopeRow | undefined> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
-import { mutate } from './mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import * as repository from './scopes.repository.js';
 import {
   createScopeBody,
@@ -12,7 +12,7 @@ import {
   updateScopeBody,
 } from './resources.schemas.js';
 import { getResource } from './resources.service.js';
-import { errorResponses, noContent } from './route-schemas.js';
+import { errorResponses, noContent } from '../http/route-schemas.js';
 import { createScope, deleteScope, toScopeResponse, updateScope } from './scopes.service.js';
 
 const tags = ['API resources'];

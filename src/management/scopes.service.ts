@@ -4,7 +4,7 @@ import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import { toScopeEntity, type ScopeEntity } from '../webhooks/entities.js';
 import { uniquely } from './conflicts.js';
-import type { EventSink } from './mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import { assertNotManagementApi, getResource } from './resources.service.js';
 import type { CreateScopeInput, UpdateScopeInput } from './resources.schemas.js';
 import * as repository from './scopes.repository.js';

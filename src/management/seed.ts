@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ConfigError, type Config } from '../config.js';
 import type { Db } from '../storage/database.js';
 import { json } from '../storage/json.js';
-import { seedConsoleApplication } from '../console/console-app.repository.js';
+import { seedConsoleApplication } from './console-app.repository.js';
 
 export const MANAGEMENT_RESOURCE_ID = 'management-api';
 export const MANAGEMENT_SCOPE_ID = 'management-api-all';

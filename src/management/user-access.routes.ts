@@ -10,7 +10,7 @@ import { passwordBody, userIdParams } from '../users/users.schemas.js';
 import { getUser } from '../users/users.service.js';
 import { toScopeEntity } from '../webhooks/entities.js';
 import { scopeResponse } from './resources.schemas.js';
-import { errorResponses, noContent } from './route-schemas.js';
+import { errorResponses, noContent } from '../http/route-schemas.js';
 
 const tags = ['Users'];
 const params = userIdParams;

@@ -11,8 +11,8 @@ import {
   userResponse,
 } from '../users/users.schemas.js';
 import * as users from '../users/users.service.js';
-import { mutate } from './mutation.js';
-import { errorResponses, jsonObject } from './route-schemas.js';
+import { mutate } from '../webhooks/mutation.js';
+import { errorResponses, jsonObject } from '../http/route-schemas.js';
 
 const tags = ['Users'];
 const params = userIdParams;

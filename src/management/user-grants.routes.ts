@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as grants from '../oidc/grants.service.js';
 import { userIdParams } from '../users/users.schemas.js';
-import { errorResponses, noContent } from './route-schemas.js';
+import { errorResponses, noContent } from '../http/route-schemas.js';
 
 const tags = ['Users'];
 

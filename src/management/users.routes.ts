@@ -13,8 +13,8 @@ import {
   userResponse,
 } from '../users/users.schemas.js';
 import * as users from '../users/users.service.js';
-import { mutate } from './mutation.js';
-import { errorResponses, noContent } from './route-schemas.js';
+import { mutate } from '../webhooks/mutation.js';
+import { errorResponses, noContent } from '../http/route-schemas.js';
 import { userAccessRoutes } from './user-access.routes.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 

@@ -2,9 +2,9 @@ import type { Services } from '../services.js';
 import { connectorInUse } from '../connectors/connector-lookup.js';
 import { buildMessageConnector } from '../connectors/message-connectors.js';
 import { ApiError } from '../http/errors.js';
-import type { MessageConnector, OutgoingMessage } from './connector.js';
-import { createRecordingConnector } from './recording-connector.js';
-import { createSmtpConnector } from './smtp-connector.js';
+import type { MessageConnector, OutgoingMessage } from '../connectors/message-connector.js';
+import { createRecordingConnector } from '../connectors/recording-connector.js';
+import { createSmtpConnector } from '../connectors/smtp-connector.js';
 
 /**
  * The connector of a channel, resolved at send time: the e-mail or SMS connector configured

@@ -6,7 +6,7 @@ import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { newId } from '../storage/ids.js';
 import { email, phone } from '../users/users.schemas.js';
 import { deliverMessage } from './connectors.js';
-import { listRecordedMessages } from './recorded-messages.repository.js';
+import { listRecordedMessages } from '../connectors/recorded-messages.repository.js';
 import { verificationCodeMessage } from './templates.js';
 import { checkCode, codeError, createCode } from './verification-codes.js';
 import { latestManagementCode } from './verification-codes.repository.js';

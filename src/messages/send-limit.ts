@@ -1,6 +1,7 @@
 import type { Services } from '../services.js';
 import { ApiError } from '../http/errors.js';
-import { fireEvents, type TriggerContext } from '../webhooks/outbox.js';
+import { fireEvents } from '../webhooks/outbox.js';
+import type { TriggerContext } from '../webhooks/payload.js';
 import { sendSlotWaitSeconds, takeSendSlot } from './send-limit.repository.js';
 
 export const messageRateLimited = (retryAfterSeconds?: number) =>

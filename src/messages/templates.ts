@@ -1,4 +1,4 @@
-import type { Channel, MessagePurpose, OutgoingMessage } from './connector.js';
+import type { Channel, MessagePurpose, OutgoingMessage } from '../connectors/message-connector.js';
 import { CODE_LIFETIME_SECONDS } from './limits.js';
 
 const subjects: Record<MessagePurpose, string> = {

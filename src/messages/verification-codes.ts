@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ApiError } from '../http/errors.js';
-import type { Verdict } from '../experience/lockout.js';
+import type { Verdict } from '../lockout/lockout.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import { codeMatches, hashCode, newCode } from './code-hash.js';

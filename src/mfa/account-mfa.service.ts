@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccountCaller } from '../account/account-auth.js';
 import { changeAccount } from '../account/account.service.js';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { ApiError } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';

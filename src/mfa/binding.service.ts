@@ -1,7 +1,7 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { verificationNotFound } from '../experience/errors.js';
 import { insertVerification, mergeProfile } from '../experience/experience.repository.js';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { findUser } from '../users/users.repository.js';
 import { newId } from '../storage/ids.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { insertVerification } from '../experience/experience.repository.js';
-import { underLockout } from '../experience/lockout.js';
+import { underLockout } from '../lockout/lockout.js';
 import { newId } from '../storage/ids.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';
 import { hashBackupCode } from './backup-codes.js';

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { mfaFactor } from '../experience/sign-in-experience.schemas.js';
+import { mfaFactor } from '../sign-in-experience/sign-in-experience.schemas.js';
 
 const b64url = z
   .string()

@@ -3,7 +3,7 @@ import type { Interaction } from 'oidc-provider';
 import { experienceContext } from '../experience/context.js';
 import { identifierNotFound } from '../experience/errors.js';
 import type { ExperienceState } from '../experience/experience.repository.js';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';
 import { factorNotEnabled } from './errors.js';
 import { firstFactorIdentifier } from './mfa-verifications.repository.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mfaFactor } from '../experience/sign-in-experience.schemas.js';
+import { mfaFactor } from '../sign-in-experience/sign-in-experience.schemas.js';
 
 /** A bound factor as Logto lists it: never its secret, key or codes. */
 export const factorResponse = z.object({

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import { verificationNotFound } from '../experience/errors.js';
 import type { ExperienceState } from '../experience/experience.repository.js';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
-import type { EventSink } from '../management/mutation.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mutate } from '../management/mutation.js';
-import { errorResponses, noContent } from '../management/route-schemas.js';
+import { mutate } from '../webhooks/mutation.js';
+import { errorResponses, noContent } from '../http/route-schemas.js';
 import { userIdParams } from '../users/users.schemas.js';
 import { createFactorBody, createFactorResponse, factorIdParams, factorResponse } from './factor.schemas.js';
 import { unbindFactor } from './user-factors.js';

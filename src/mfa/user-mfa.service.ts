@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { UserRow } from '../users/users.repository.js';

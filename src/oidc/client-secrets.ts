@@ -1,5 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type Provider from 'oidc-provider';
+import { secretDigest } from '../storage/ids.js';
 
 /** The extra client metadata member carrying what client authentication checks besides the legacy secret. */
 export const SECRETS_METADATA = 'tessera_secrets';
@@ -9,10 +10,6 @@ export interface ClientSecrets {
   legacy: boolean;
   /** SHA-256 digests (hex) of the named secrets, with their expiry in epoch milliseconds. */
   named: Array<{ digest: string; expiresAt: number | null }>;
-}
-
-export function secretDigest(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
 /** oidc-provider needs a `client_secret` for secret-based authentication; this one is never accepted. */

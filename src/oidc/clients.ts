@@ -3,6 +3,7 @@ import type { Client, ClientMetadata } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import { shortCache } from '../storage/short-cache.js';
 import type { ApplicationType } from '../storage/tables/core.js';
+import { exchangeApplication } from '../impersonation/exchange-steps.js';
 import { SECRETS_METADATA, standInSecret, type ClientSecrets } from './client-secrets.js';
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -12,12 +13,14 @@ const publicTypes = new Set<ApplicationType>(['SPA', 'Native']);
 /**
  * The oidc-provider client of an application, or undefined when no such application exists.
  * Every token request reads it, so it is kept a second (see shortCache); writes through this
- * instance drop it at once with `forgetClient`.
+ * instance drop it at once with `forgetApplicationCaches`.
  */
 export const findClientMetadata = shortCache(loadClientMetadata);
 
-export function forgetClient(db: Db, clientId: string): void {
-  findClientMetadata.forget(db, clientId);
+/** Token requests cache an application for a second; a write through this instance drops it now. */
+export function forgetApplicationCaches(db: Db, id: string): void {
+  findClientMetadata.forget(db, id);
+  exchangeApplication.forget(db, id);
 }
 
 /**

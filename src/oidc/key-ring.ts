@@ -1,6 +1,7 @@
 import { createLocalJWKSet } from 'jose';
 import type { Db } from '../storage/database.js';
-import { loadSigningKeys, type SigningAlg, type SigningKey } from './signing-keys.js';
+import type { SigningAlg } from './signing-keys.repository.js';
+import { loadSigningKeys, type SigningKey } from './signing-keys.js';
 
 /** How often every instance re-reads the signing keys: a rotation anywhere takes effect within this. */
 export const KEY_REFRESH_INTERVAL_MS = 10_000;

@@ -20,7 +20,7 @@ import { defaultResourceHooks } from './default-resource.js';
 import { resourceServerInfo } from './resource-servers.js';
 import { SIGNING_ALGS, type SigningKey } from './signing-keys.js';
 import { DEFAULT_ACCESS_TOKEN_TTL, ID_TOKEN_TTL } from './token-lifetimes.js';
-import { renderErrorPage, signedOutPage, signOutPage } from '../hosted/provider-pages.js';
+import { renderErrorPage, signedOutPage, signOutPage } from './provider-pages.js';
 
 /** The OpenID Connect scopes (as opposed to API resource scopes); the Experience API consents to these. */
 export const OIDC_SCOPES: readonly string[] = [

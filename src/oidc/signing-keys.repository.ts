@@ -1,7 +1,20 @@
+import type { JWK } from 'jose';
 import { sql } from 'kysely';
 import type { Db } from '../storage/database.js';
 import { json } from '../storage/json.js';
-import type { NewSigningKey, StoredSigningKey } from './signing-keys.js';
+
+export type SigningAlg = 'ES256' | 'RS256';
+
+export interface NewSigningKey {
+  kid: string;
+  alg: SigningAlg;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
+
+export interface StoredSigningKey extends NewSigningKey {
+  createdAt: Date;
+}
 
 /** Every stored key, newest first. */
 export async function listSigningKeyRows(db: Db): Promise<StoredSigningKey[]> {

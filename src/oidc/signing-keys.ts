@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { exportJWK, generateKeyPair } from 'jose';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import {
@@ -6,23 +6,14 @@ import {
   insertSigningKey,
   listSigningKeyRows,
   longestResourceTokenTtl,
+  type NewSigningKey,
+  type SigningAlg,
+  type StoredSigningKey,
 } from './signing-keys.repository.js';
 import { DEFAULT_ACCESS_TOKEN_TTL, ID_TOKEN_TTL } from './token-lifetimes.js';
 
 /** Logto's names for the two key types: elliptic curve (ES256, the default) and RSA (RS256). */
 export type SigningKeyAlgorithm = 'EC' | 'RSA';
-export type SigningAlg = 'ES256' | 'RS256';
-
-export interface NewSigningKey {
-  kid: string;
-  alg: SigningAlg;
-  privateJwk: JWK;
-  publicJwk: JWK;
-}
-
-export interface StoredSigningKey extends NewSigningKey {
-  createdAt: Date;
-}
 
 /** A key JWKS publishes; the newest signs, older ones stay for verification until `retiresAt`. */
 export interface SigningKey extends StoredSigningKey {

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { ApiError, notFound } from '../http/errors.js';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import { toInvitation } from './entities.js';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
-import type { PendingEvent } from '../webhooks/outbox.js';
+import type { PendingEvent } from '../webhooks/payload.js';
 import { provisioningOrganizations } from './jit.repository.js';
 import { insertUserRoles } from './member-roles.repository.js';
 import { membershipPayload } from './membership-delta.js';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import { toUserProfileResponse } from '../users/user-response.js';
-import { likePattern } from '../management/route-schemas.js';
+import { likePattern } from '../http/route-schemas.js';
 import type { OrganizationApplication, OrganizationUser } from './schemas.js';
 
 type Db = Kysely<Database>;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
 import { notFound } from '../http/errors.js';
-import { mutate } from '../management/mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import { toOrganizationScope } from './entities.js';
 import { requireMembership } from './errors.js';
 import { memberOrganizationScopes } from './member-access.repository.js';

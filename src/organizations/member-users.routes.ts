@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
 import { notFound } from '../http/errors.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
-import { mutate } from '../management/mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import { listUserMembers } from './member-lists.repository.js';
 import { addMembers, removeMember, replaceMembers } from './members.service.js';
 import { findOrganization } from './organizations.repository.js';

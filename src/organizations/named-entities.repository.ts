@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
-import { likePattern } from '../management/route-schemas.js';
+import { likePattern } from '../http/route-schemas.js';
 
 /** Organization roles and organization scopes share one shape: id, unique name, description. */
 export type NamedTable = 'organization_roles' | 'organization_scopes';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { notFound } from '../http/errors.js';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import { namedEntityData, toOrganizationRole } from './entities.js';

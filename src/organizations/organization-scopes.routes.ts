@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
 import { notFound } from '../http/errors.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
-import { mutate } from '../management/mutation.js';
+import { mutate } from '../webhooks/mutation.js';
 import { toOrganizationScope } from './entities.js';
 import { findNamed, listNamed } from './named-entities.repository.js';
 import { createScope, patchScope, removeScope } from './organization-scopes.service.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { likePattern } from '../management/route-schemas.js';
+import { likePattern } from '../http/route-schemas.js';
 import type { Database } from '../storage/schema.js';
 import { pageWithTotal } from '../storage/paging.js';
 import { json } from '../storage/json.js';

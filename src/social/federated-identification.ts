@@ -9,10 +9,10 @@ import {
 } from '../experience/errors.js';
 import * as experience from '../experience/experience.repository.js';
 import type { ExperienceState } from '../experience/experience.repository.js';
-import { assertActive, assertEmailNotSsoOnly } from '../experience/identification.js';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { assertActive, assertEmailNotSsoOnly } from '../experience/identity-checks.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { findUserBySsoIdentity } from '../sso/sso-connectors.repository.js';
-import { emailOutsideDomains } from '../sso/sso-email-trust.js';
+import { emailOutsideDomains } from './sso-email-trust.js';
 import { findFederatedOutcome, type FederatedOutcome } from './federated-verification.js';
 import { findUserBySocialIdentity } from './federated-verifications.repository.js';
 import { identityDetails } from './social-identity.js';

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireIdentityProof, VERIFICATION_HEADER } from '../account/identity-verification.js';
 import { errors, noContent } from '../experience/route-schemas.js';
-import { mutate } from '../management/mutation.js';
-import { errorResponses, jsonObject } from '../management/route-schemas.js';
+import { mutate } from '../webhooks/mutation.js';
+import { errorResponses, jsonObject } from '../http/route-schemas.js';
 import { linkIdentity, unlinkIdentity, unlinkOwnIdentity } from './identities.service.js';
 
 const target = z.string().min(1).max(64);

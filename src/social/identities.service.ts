@@ -3,10 +3,10 @@ import type { Transaction } from 'kysely';
 import { accountContext } from '../account/account.service.js';
 import type { AccountCaller } from '../account/account-auth.js';
 import { ApiError } from '../http/errors.js';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import type { Database } from '../storage/schema.js';
 import { changeIdentities, getUser } from '../users/users.service.js';
-import { type PendingEvent } from '../webhooks/outbox.js';
+import type { PendingEvent } from '../webhooks/payload.js';
 import { findUserBySocialIdentity, lockRemoteIdentity } from './federated-verifications.repository.js';
 
 type Trx = Transaction<Database>;

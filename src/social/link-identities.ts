@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely';
 import { ApiError } from '../http/errors.js';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import { joinOrganizations } from '../organizations/jit.service.js';
 import { insertSsoIdentity } from '../sso/sso-connectors.repository.js';
 import { organizationsForSsoConnector } from '../sso/sso-jit.repository.js';
 import type { Database } from '../storage/schema.js';
 import type { ExperienceProfile } from '../storage/tables/experience.js';
 import { changeIdentities, touchUser } from '../users/users.service.js';
-import type { PendingEvent } from '../webhooks/outbox.js';
+import type { PendingEvent } from '../webhooks/payload.js';
 import { findUserBySocialIdentity, lockRemoteIdentity } from './federated-verifications.repository.js';
 import { findUserBySsoIdentity } from '../sso/sso-connectors.repository.js';
 

@@ -12,9 +12,9 @@ import {
 } from './federated-verification.js';
 import { socialConnector } from './social-connectors.js';
 import { ssoConnectorIdsForDomain } from '../sso/sso-connectors.repository.js';
-import { ssoConnector } from '../sso/sso-lookup.js';
-import { emailDomain } from '../experience/identifiers.js';
-import { loadSignInExperience } from '../experience/sign-in-experience.js';
+import { ssoConnector } from './sso-lookup.js';
+import { emailDomain } from '../users/normalize-identifier.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 
 const authorizationBody = z.object({
   state: z.string().min(8).max(512),

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { notFound } from '../http/errors.js';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
-import { errorResponses, idParams, noContent } from '../management/route-schemas.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 import type { Database } from '../storage/schema.js';
 import * as repository from './sso-connectors.repository.js';
 import {
@@ -13,7 +13,7 @@ import {
   updateSsoConnectorBody,
 } from './sso-connectors.schemas.js';
 import * as service from './sso-connectors.service.js';
-import { forgetSsoConnectors } from './sso-lookup.js';
+import { forgetSsoConnectors } from '../social/sso-lookup.js';
 
 const tags = ['SSO connectors'];
 

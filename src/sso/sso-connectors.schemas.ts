@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObject } from '../management/route-schemas.js';
+import { jsonObject } from '../http/route-schemas.js';
 import { maskSecrets, type SecretPolicy } from '../connectors/secrets.js';
 import type { SsoConnectorRow } from './sso-connectors.repository.js';
 

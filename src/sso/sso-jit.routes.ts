@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { notFound } from '../http/errors.js';
-import { errorResponses, idList, noContent } from '../management/route-schemas.js';
+import { errorResponses, idList, noContent } from '../http/route-schemas.js';
 import { assertIdsExist } from '../organizations/known-ids.js';
 import { findOrganization, lockOrganization } from '../organizations/organizations.repository.js';
 import type { Database } from '../storage/schema.js';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -29,4 +29,9 @@ export function newIds(count: number, length = 21): string[] {
 /** A secret of `bytes` random bytes, base64url. */
 export function newSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
+}
+
+/** What a secret is stored as: its SHA-256 digest, hex. */
+export function secretDigest(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
 }

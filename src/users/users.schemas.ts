@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boundedJsonObject } from '../http/bounded-json.js';
 import { searchQuery } from '../http/search-query.js';
-import { jsonObject } from '../management/route-schemas.js';
+import { jsonObject } from '../http/route-schemas.js';
 import { HUMAN_PHONE, phoneDigits } from './phone.js';
 
 const jsonInput = boundedJsonObject();

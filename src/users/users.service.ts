@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { notFound } from '../http/errors.js';
 import { keepAnAdministrator } from '../management/last-administrator.js';
-import type { EventSink } from '../management/mutation.js';
+import type { EventSink } from '../webhooks/mutation.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { json } from '../storage/json.js';

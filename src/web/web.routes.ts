@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { PAGE_CSP, webRoot } from './web-root.js';
+import { PAGE_CSP, webRoot } from '../http/web-root.js';
 
 /**
  * The built browser pages: hashed assets under /assets/ (cached for a year, immutable), and the

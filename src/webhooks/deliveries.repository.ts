@@ -6,13 +6,19 @@ import { jsonRows } from '../storage/json-rows.js';
 import { executePreparedSql } from '../storage/prepared-statement.js';
 import type { Database } from '../storage/schema.js';
 import type { DeliveryStatus } from '../storage/tables/webhooks.js';
-import type { ClaimRoom } from './hook-queues.js';
 
 /** Rows for this instance's worker to send at once, leased to it as they are written. */
 export interface DirectLease {
   leaseMs: number;
   /** Hooks whose rows stay in the database for a later claim (their queue here is full). */
   skipHookIds: string[];
+}
+
+/** What the next claim may take: hooks with no room are left out, the others take at most their room. */
+export interface ClaimRoom {
+  fullHookIds: string[];
+  hookIds: string[];
+  rooms: number[];
 }
 
 export interface InsertedDeliveries {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readLogPayload } from '../audit/log-payload.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
-import { errorResponses, idParams, noContent } from '../management/route-schemas.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 import * as history from './delivery-history.repository.js';
 import { sendTestPayloads } from './hook-test.service.js';
 import {

@@ -1,3 +1,4 @@
+import type { ClaimRoom } from './deliveries.repository.js';
 import { SendWindows, type SendVerdict } from './send-window.js';
 
 interface HookQueue<T> {
@@ -5,13 +6,6 @@ interface HookQueue<T> {
   inFlight: number;
   /** The last claim left some of its due rows in the database (it had no more room). */
   more: boolean;
-}
-
-/** What the next claim may take: hooks with no room are left out, the others take at most their room. */
-export interface ClaimRoom {
-  fullHookIds: string[];
-  hookIds: string[];
-  rooms: number[];
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, sendTotal } from '../http/pagination.js';
-import { errorResponses, idParams, noContent } from '../management/route-schemas.js';
+import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 import { hookActivityRoutes } from './hook-activity.routes.js';
 import * as repository from './hooks.repository.js';
 import { createHookBody, hookResponse, listHooksQuery, updateHookBody } from './hooks.schemas.js';

@@ -1,34 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import { insertDeliveries, type ClaimedDelivery, type DirectLease } from './deliveries.repository.js';
-import type { HookEvent } from './event-names.js';
-import { payloadWithoutHookId } from './payload.js';
-
-/** Where the triggering call came from; becomes the context members of every payload. */
-export interface TriggerContext {
-  ip?: string;
-  userAgent?: string;
-  /** Management interface context: path and matchedRoute without the /api prefix. */
-  management?: {
-    path: string;
-    method: string;
-    status: number;
-    params: Record<string, string>;
-    matchedRoute: string;
-  };
-  /** Experience API context. */
-  experience?: {
-    interactionEvent?: 'SignIn' | 'Register' | 'ForgotPassword';
-    sessionId?: string;
-    applicationId?: string;
-  };
-}
-
-/** One event to fire: its name and its event-specific top-level members (e.g. `{ data }`). */
-export interface PendingEvent {
-  event: HookEvent;
-  payload: Record<string, unknown>;
-}
+import { payloadWithoutHookId, type PendingEvent, type TriggerContext } from './payload.js';
 
 /** Where an outbox hands its rows after the commit: the app's `Deliveries`. */
 export interface OutboxHandOff {

@@ -1,7 +1,32 @@
 import { userFlowEvents, type HookEvent } from './event-names.js';
-import type { PendingEvent, TriggerContext } from './outbox.js';
 
 const userFlow = new Set<string>(userFlowEvents);
+
+/** Where the triggering call came from; becomes the context members of every payload. */
+export interface TriggerContext {
+  ip?: string;
+  userAgent?: string;
+  /** Management interface context: path and matchedRoute without the /api prefix. */
+  management?: {
+    path: string;
+    method: string;
+    status: number;
+    params: Record<string, string>;
+    matchedRoute: string;
+  };
+  /** Experience API context. */
+  experience?: {
+    interactionEvent?: 'SignIn' | 'Register' | 'ForgotPassword';
+    sessionId?: string;
+    applicationId?: string;
+  };
+}
+
+/** One event to fire: its name and its event-specific top-level members (e.g. `{ data }`). */
+export interface PendingEvent {
+  event: HookEvent;
+  payload: Record<string, unknown>;
+}
 
 /**
  * The body of one event, without `hookId`: the outbox prepends `{"hookId":"<id>",` per hook, so

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultSignInExperience } from '../../src/experience/sign-in-experience.schemas.js';
+import { defaultSignInExperience } from '../../src/sign-in-experience/sign-in-experience.schemas.js';
 import { newId } from '../../src/storage/ids.js';
 import { startTestService } from '../support/service.js';
 import { names, only, tapAllEvents } from './events.js';

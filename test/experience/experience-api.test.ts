@@ -4,7 +4,7 @@ import { json } from '../support/http.js';
 import { startTestService } from '../support/service.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { createApplication, createUser } from '../support/sign-in-fixtures.js';
-import { defaultSignInExperience } from '../../src/experience/sign-in-experience.schemas.js';
+import { defaultSignInExperience } from '../../src/sign-in-experience/sign-in-experience.schemas.js';
 import { beginAuthorization, completeAuthorization } from '../support/oidc-sign-in.js';
 import { expectStatus, latestCode, type Call } from './journeys.js';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { EventSink } from '../../src/management/mutation.js';
+import type { EventSink } from '../../src/webhooks/mutation.js';
 import { newId } from '../../src/storage/ids.js';
 import type { Database } from '../../src/storage/schema.js';
 import type { HookEvent } from '../../src/webhooks/event-names.js';

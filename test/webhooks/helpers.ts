@@ -1,4 +1,4 @@
-import { type PendingEvent, type TriggerContext } from '../../src/webhooks/outbox.js';
+import type { PendingEvent, TriggerContext } from '../../src/webhooks/payload.js';
 import type { TestService } from '../support/service.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

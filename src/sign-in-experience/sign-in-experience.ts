@@ -1,7 +1,7 @@
 import type { Db } from '../storage/database.js';
 import type { IdentifierType, InteractionEvent } from '../storage/tables/experience.js';
 import { ApiError, invalidInput } from '../http/errors.js';
-import { signInMethodNotEnabled, signUpMethodNotEnabled } from './errors.js';
+import { signInMethodNotEnabled, signUpMethodNotEnabled } from '../experience/errors.js';
 import {
   defaultSignInExperience,
   signInExperience,

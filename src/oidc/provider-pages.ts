@@ -1,6 +1,6 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { allowFormTargets } from '../web/web-root.js';
-import { HOSTED_CSP, HOSTED_HEADERS, hostedHtml, NOT_BUILT } from './hosted-page.js';
+import { allowFormTargets } from '../http/web-root.js';
+import { HOSTED_CSP, HOSTED_HEADERS, hostedHtml, NOT_BUILT } from '../http/hosted-page.js';
 
 /** Renders a hosted page whose form's submission may be redirected on to `formTargets`. */
 async function render(ctx: KoaContextWithOIDC, meta: Record<string, string>, formTargets: string[] = []) {

@@ -18,7 +18,7 @@ export interface OutgoingMessage {
 }
 
 /**
- * A way to deliver messages. The connector of a channel is resolved at send time (see connectors.ts);
+ * A way to deliver messages. The connector of a channel is resolved at send time (see messages/connectors.ts);
  * `send` rejects when the message could not be handed over.
  */
 export interface MessageConnector {

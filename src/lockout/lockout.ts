@@ -1,8 +1,9 @@
 import type { Services } from '../services.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
-import { fireEvents, type TriggerContext } from '../webhooks/outbox.js';
-import { verificationBlocked } from './errors.js';
-import { normalizeIdentifier } from './identifiers.js';
+import { fireEvents } from '../webhooks/outbox.js';
+import type { TriggerContext } from '../webhooks/payload.js';
+import { verificationBlocked } from '../experience/errors.js';
+import { normalizeIdentifier } from '../users/normalize-identifier.js';
 import {
   clearFailures,
   releaseAttempt,
@@ -12,7 +13,7 @@ import {
   type LockoutKey,
   type LockoutSettings,
 } from './lockout.repository.js';
-import { loadSignInExperience } from './sign-in-experience.js';
+import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 
 /**
  * The policy in force: the sign-in experience's `sentinelPolicy` over the TESSERA_LOCKOUT_*

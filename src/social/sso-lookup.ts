@@ -2,8 +2,8 @@ import { ApiError } from '../http/errors.js';
 import { oidcConfig } from '../connectors/config-schemas.js';
 import type { Db } from '../storage/database.js';
 import { shortCache } from '../storage/short-cache.js';
-import type { FederatedConnector } from '../social/federated-verification.js';
-import { findSsoConnector } from './sso-connectors.repository.js';
+import type { FederatedConnector } from './federated-verification.js';
+import { findSsoConnector } from '../sso/sso-connectors.repository.js';
 import { trustWithinDomains } from './sso-email-trust.js';
 
 const cached = shortCache((db, id) => findSsoConnector(db, id));

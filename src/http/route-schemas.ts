@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBody } from '../http/error-schema.js';
+import { errorBody } from './error-schema.js';
 
 /** The error bodies a route may answer with, one per status, so the OpenAPI document lists them. */
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBody> {

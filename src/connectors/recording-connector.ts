@@ -1,5 +1,5 @@
 import type { Db } from '../storage/database.js';
-import type { MessageConnector } from './connector.js';
+import type { MessageConnector } from './message-connector.js';
 import { insertRecordedMessage } from './recorded-messages.repository.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
-import type { HookEvent } from '../webhooks/event-names.js';
-import { type PendingEvent, type TriggerContext } from '../webhooks/outbox.js';
+import type { HookEvent } from './event-names.js';
+import type { PendingEvent, TriggerContext } from './payload.js';
 
 export interface EventSink {
   emit(event: HookEvent, payload: Record<string, unknown>): void;

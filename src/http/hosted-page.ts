@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PAGE_CSP, webRoot } from '../web/web-root.js';
+import { PAGE_CSP, webRoot } from './web-root.js';
 
 /**
  * The hosted pages' policy: the console's, except that the sign-in experience's logo may be an

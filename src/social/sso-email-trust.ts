@@ -1,6 +1,6 @@
-import { emailDomain } from '../experience/identifiers.js';
+import { emailDomain } from '../users/normalize-identifier.js';
 import { ApiError } from '../http/errors.js';
-import type { RemoteIdentity } from '../social/social-identity.js';
+import type { RemoteIdentity } from './social-identity.js';
 import { foldIdentifierText } from '../users/fold-identifier.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
-import { foldIdentifierText } from '../users/fold-identifier.js';
-import { phoneDigits } from '../users/phone.js';
+import { foldIdentifierText } from './fold-identifier.js';
+import { phoneDigits } from './phone.js';
 
 /**
  * The one spelling of an identifier that counters, codes and lookups use: e-mail addresses and

@@ -1,7 +1,7 @@
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { pageWithTotal } from '../storage/paging.js';
-import type { OutgoingMessage } from './connector.js';
+import type { OutgoingMessage } from './message-connector.js';
 
 export async function insertRecordedMessage(db: Db, message: OutgoingMessage): Promise<void> {
   await db

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type { MessageConnector, OutgoingMessage } from './connector.js';
+import type { MessageConnector, OutgoingMessage } from './message-connector.js';
 
 type Transport = string | SMTPTransport.Options;
 
