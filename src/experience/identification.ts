@@ -1,7 +1,7 @@
 import type { Interaction } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { identifyFederated } from '../social/federated-identification.js';
 import { ssoConnectorIdsForDomain } from '../sso/sso-connectors.repository.js';
 import { emailDomain } from './identifiers.js';
@@ -54,12 +54,7 @@ export async function identify(
     if (verification) await addVerifiedIdentifier(db, interaction.uid, verification);
     return;
   }
-  if (!verification)
-    throw new ApiError(
-      400,
-      'guard.invalid_target',
-      `A verificationId is required to identify in ${state.interactionEvent}.`,
-    );
+  if (!verification) throw apiError('guard.invalid_target', { event: state.interactionEvent });
   if (state.interactionEvent === 'ForgotPassword' && !isCode(verification))
     throw notSupportedForForgotPassword();
   const userId = await accountOf(db, state, verification);
@@ -94,12 +89,7 @@ export async function assertEmailNotSsoOnly(db: Db, email: string) {
   if (!(await loadSignInExperience(db)).singleSignOnEnabled) return;
   const connectorIds = await ssoConnectorIdsForDomain(db, emailDomain(email));
   if (connectorIds.length === 0) return;
-  throw new ApiError(
-    422,
-    'session.sso_enabled',
-    'This e-mail address signs in through its organization’s single sign-on.',
-    { ssoConnectors: connectorIds.map((id) => ({ id })) },
-  );
+  throw apiError('session.sso_enabled', { connectorIds });
 }
 
 async function accountOf(db: Db, state: ExperienceState, verification: Verified): Promise<string> {
@@ -127,17 +117,16 @@ export async function addVerifiedIdentifier(db: Db, interactionUid: string, veri
 }
 
 const inUse = {
-  username: ['user.username_already_in_use', 'This username is already in use.'],
-  email: ['user.email_already_in_use', 'This email is associated with an existing account.'],
-  phone: ['user.phone_already_in_use', 'This phone number is associated with an existing account.'],
+  username: 'user.username_already_in_use',
+  email: 'user.email_already_in_use',
+  phone: 'user.phone_already_in_use',
 } as const;
 
 /** 422 with the identifier's own code when another account holds it (phones compared by digits). */
 export async function assertIdentifierFree(db: Db, identifier: InteractionIdentifier, exceptUserId?: string) {
   const holder = await findUserByIdentifier(db, identifier);
   if (holder && holder.id !== exceptUserId) {
-    const [code, message] = inUse[identifier.type];
-    throw new ApiError(422, code, message);
+    throw apiError(inUse[identifier.type]);
   }
 }
 

@@ -1,4 +1,5 @@
-import { ApiError } from '../http/errors.js';
+import type { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import { takenIdentifiers } from './users.repository.js';
 
@@ -9,9 +10,9 @@ export interface Identifiers {
 }
 
 const conflicts = {
-  username: ['user.username_already_in_use', 'This username is already in use.'],
-  email: ['user.email_already_in_use', 'This email is associated with an existing account.'],
-  phone: ['user.phone_already_in_use', 'This phone number is associated with an existing account.'],
+  username: 'user.username_already_in_use',
+  email: 'user.email_already_in_use',
+  phone: 'user.phone_already_in_use',
 } as const;
 
 // The unique indexes of the users table, for the race that slips past the explicit check.
@@ -21,10 +22,7 @@ const indexes: Record<string, keyof typeof conflicts> = {
   users_primary_phone: 'phone',
 };
 
-function conflictError(kind: keyof typeof conflicts): ApiError {
-  const [code, message] = conflicts[kind];
-  return new ApiError(422, code, message);
-}
+const conflictError = (kind: keyof typeof conflicts): ApiError => apiError(conflicts[kind]);
 
 /** 422 with the identifier's own code when another user already holds it. */
 export async function assertIdentifiersAvailable(
