@@ -2,6 +2,7 @@ import type { Interaction } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
 import { apiError } from '../http/error-registry.js';
+import { identifierTaken } from '../users/identifiers.js';
 import { identifyFederated } from '../social/federated-identification.js';
 import { ssoConnectorIdsForDomain } from '../sso/sso-connectors.repository.js';
 import { emailDomain } from './identifiers.js';
@@ -116,17 +117,11 @@ export async function addVerifiedIdentifier(db: Db, interactionUid: string, veri
   );
 }
 
-const inUse = {
-  username: 'user.username_already_in_use',
-  email: 'user.email_already_in_use',
-  phone: 'user.phone_already_in_use',
-} as const;
-
 /** 422 with the identifier's own code when another account holds it (phones compared by digits). */
 export async function assertIdentifierFree(db: Db, identifier: InteractionIdentifier, exceptUserId?: string) {
   const holder = await findUserByIdentifier(db, identifier);
   if (holder && holder.id !== exceptUserId) {
-    throw apiError(inUse[identifier.type]);
+    throw identifierTaken(identifier.type);
   }
 }
 

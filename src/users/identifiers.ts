@@ -22,7 +22,8 @@ const indexes: Record<string, keyof typeof conflicts> = {
   users_primary_phone: 'phone',
 };
 
-const conflictError = (kind: keyof typeof conflicts): ApiError => apiError(conflicts[kind]);
+/** 422 under the identifier's own code: another user holds it. */
+export const identifierTaken = (kind: keyof typeof conflicts): ApiError => apiError(conflicts[kind]);
 
 /** 422 with the identifier's own code when another user already holds it. */
 export async function assertIdentifiersAvailable(
@@ -33,7 +34,7 @@ export async function assertIdentifiersAvailable(
   if (!identifiers.username && !identifiers.email && !identifiers.phone) return;
   const taken = await takenIdentifiers(db, identifiers, exceptUserId);
   for (const kind of ['username', 'email', 'phone'] as const) {
-    if (taken[kind]) throw conflictError(kind);
+    if (taken[kind]) throw identifierTaken(kind);
   }
 }
 
@@ -44,6 +45,6 @@ export async function withIdentifierConflicts<T>(write: () => Promise<T>): Promi
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string };
     const kind = code === '23505' && constraint ? indexes[constraint] : undefined;
-    throw kind ? conflictError(kind) : error;
+    throw kind ? identifierTaken(kind) : error;
   }
 }
