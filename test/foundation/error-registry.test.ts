@@ -53,7 +53,8 @@ describe('the error registry and docs/compatibility.md', () => {
 
   it('lists no code the registry does not have', () => {
     const registered = registryStatuses();
-    for (const code of documentedStatuses().keys()) assert.ok(registered.has(code), `${code} in the registry`);
+    for (const code of documentedStatuses().keys())
+      assert.ok(registered.has(code), `${code} in the registry`);
   });
 
   it('names only registered codes anywhere in the document', () => {
