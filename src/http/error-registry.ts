@@ -39,6 +39,10 @@ const detail = (status: Entry<Detail>['status']) =>
 const firstTen = (ids: readonly string[]) => ids.slice(0, 10).join(', ');
 const camel = (label: string) => label.replace(/ (\w)/g, (_, c: string) => c.toUpperCase());
 const backticked = (paths: readonly string[]) => paths.map((path) => `\`${path}\``).join(', ');
+const invalidConfig = ({ path, issue }: { path: string; issue: string }) =>
+  `Invalid config: ${path || 'config'}: ${issue}`;
+const resetByCodeOnly =
+  "A password reset is only verified by a code sent to the account's e-mail address or phone.";
 
 const request = {
   'guard.invalid_input': detail(400),
@@ -258,14 +262,8 @@ const session = {
     'No successful verification with this id belongs to the current sign-in.',
   ),
   'session.verification_failed': fixed(400, 'This verification has not succeeded (yet).'),
-  'session.not_supported_for_forgot_password': fixed(
-    422,
-    "A password reset is only verified by a code sent to the account's e-mail address or phone.",
-  ),
-  'session.not_supported_for_forgot_password#profile': fixed(
-    400,
-    "A password reset is only verified by a code sent to the account's e-mail address or phone.",
-  ),
+  'session.not_supported_for_forgot_password': fixed(422, resetByCodeOnly),
+  'session.not_supported_for_forgot_password#profile': fixed(400, resetByCodeOnly),
   'session.identity_conflict': fixed(409, 'This sign-in has already identified another user.'),
   'session.identifier_not_found': fixed(404, 'Identify the user before submitting the sign-in.'),
   'session.verification_blocked_too_many_attempts': fixed(
@@ -457,15 +455,8 @@ const connectors = {
     ({ id }: { id: string }) => `No connector factory \`${id}\`.`,
     ({ id }) => ({ connectorId: id }),
   ),
-  'connector.invalid_config': described(
-    400,
-    ({ path, issue }: { path: string; issue: string }) => `Invalid config: ${path || 'config'}: ${issue}`,
-    ({ path }) => ({ path }),
-  ),
-  'connector.invalid_config#sso': described(
-    400,
-    ({ path, issue }: { path: string; issue: string }) => `Invalid config: ${path || 'config'}: ${issue}`,
-  ),
+  'connector.invalid_config': described(400, invalidConfig, ({ path }) => ({ path })),
+  'connector.invalid_config#sso': described(400, invalidConfig),
   'connector.multiple_target_with_same_platform': described(
     422,
     ({ target }: { target: string }) => `A social connector with the target \`${target}\` already exists.`,
