@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { findApplication, findUserStatus } from '../experience/accounts.repository.js';
 
 export interface AccountCaller {
@@ -8,19 +8,9 @@ export interface AccountCaller {
   applicationId: string;
 }
 
-const missing = () =>
-  new ApiError(
-    401,
-    'auth.authorization_header_missing',
-    'Send the access token as `Authorization: Bearer <token>`.',
-  );
-const unauthorized = () => new ApiError(401, 'auth.unauthorized', 'The access token is not valid.');
-const thirdParty = () =>
-  new ApiError(
-    403,
-    'auth.forbidden',
-    'The Account API is for first-party applications: this access token was issued to a third-party application.',
-  );
+const missing = () => apiError('auth.authorization_header_missing#account');
+const unauthorized = () => apiError('auth.unauthorized');
+const thirdParty = () => apiError('auth.forbidden#third_party_account');
 
 /**
  * The Account API acts for the user of the access token: an opaque access token this service

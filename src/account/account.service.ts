@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { EventSink } from '../webhooks/mutation.js';
 import type { Database } from '../storage/schema.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { assertIdentifierFree } from '../experience/identity-checks.js';
 import { normalizeIdentifier } from '../users/normalize-identifier.js';
 import { underLockout } from '../lockout/lockout.js';
@@ -48,12 +48,7 @@ export async function changeAccount<T>(
   return result;
 }
 
-const recordNotFound = () =>
-  new ApiError(
-    400,
-    'verification_record.not_found',
-    'No verified, unused code of this account for this identifier; verify a new code first.',
-  );
+const recordNotFound = () => apiError('verification_record.not_found#code');
 
 /** Sends a code to an identifier the user wants to link; the end-user send limit applies. */
 export async function sendAccountCode(request: FastifyRequest, caller: AccountCaller, raw: CodeIdentifier) {
@@ -80,7 +75,7 @@ export async function verifyAccountCode(
   if (!record || record.purpose !== 'Account' || record.user_id !== caller.userId)
     throw codeError('not_found');
   if (record.identifier_type !== identifier.type || record.identifier_value !== identifier.value) {
-    throw new ApiError(400, `verification_code.${identifier.type}_mismatch`, 'The code was sent elsewhere.');
+    throw apiError(`verification_code.${identifier.type}_mismatch#account`);
   }
   await underLockout(
     services,

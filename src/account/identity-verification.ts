@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { currentPassword } from '../experience/accounts.repository.js';
 import { invalidCredentials } from '../experience/errors.js';
 import { underLockout } from '../lockout/lockout.js';
@@ -63,10 +63,6 @@ export async function requireIdentityProof(request: FastifyRequest, caller: Acco
     id.length <= 128 &&
     (await isFreshIdentityProof(request.server.services.db, id, caller.userId, IDENTITY_PROOF_SECONDS));
   if (!proven) {
-    throw new ApiError(
-      401,
-      'verification_record.permission_denied',
-      `Verify your identity first (POST /api/verifications/password) and send the record id in the ${VERIFICATION_HEADER} header.`,
-    );
+    throw apiError('verification_record.permission_denied', { header: VERIFICATION_HEADER });
   }
 }

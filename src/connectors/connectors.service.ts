@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import type { Db } from '../storage/database.js';
@@ -11,8 +12,7 @@ import { keepStoredSecrets } from './secrets.js';
 
 type Trx = Transaction<Database>;
 
-export const factoryNotFound = (id: string) =>
-  new ApiError(404, 'connector.not_found', `No connector factory \`${id}\`.`, { connectorId: id });
+export const factoryNotFound = (id: string) => apiError('connector.not_found', { id });
 
 export function requireFactory(id: string): ConnectorFactory {
   const factory = findFactory(id);
@@ -25,23 +25,10 @@ export function parseConfig(factory: ConnectorFactory, config: unknown): Record<
   const parsed = factory.config.safeParse(config ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw new ApiError(
-    400,
-    'connector.invalid_config',
-    `Invalid config: ${issue.path.join('.') || 'config'}: ${issue.message}`,
-    {
-      path: issue.path.join('.'),
-    },
-  );
+  throw apiError('connector.invalid_config', { path: issue.path.join('.'), issue: issue.message });
 }
 
-const targetTaken = (target: string) =>
-  new ApiError(
-    422,
-    'connector.multiple_target_with_same_platform',
-    `A social connector with the target \`${target}\` already exists.`,
-    { target },
-  );
+const targetTaken = (target: string) => apiError('connector.multiple_target_with_same_platform', { target });
 
 async function assertTargetFree(db: Db, target: string, exceptId?: string) {
   const holder = await repository.findSocialConnectorByTarget(db, target);
@@ -54,7 +41,7 @@ export async function createConnector(trx: Trx, input: z.infer<typeof createConn
   const config = parseConfig(factory, input.config);
   const target = factory.type === 'Social' ? (input.metadata?.target ?? factory.id) : null;
   if (input.id && (await repository.findConnector(trx, input.id))) {
-    throw new ApiError(422, 'connector.id_in_use', `A connector with the id \`${input.id}\` exists.`);
+    throw apiError('connector.id_in_use', { id: input.id });
   }
   if (target) await assertTargetFree(trx, target);
   else await repository.deleteConnectorsOfType(trx, factory.type);
@@ -99,11 +86,7 @@ export async function deleteConnector(trx: Trx, id: string) {
 }
 
 export const notTestable = (factoryId: string, type: string) =>
-  new ApiError(
-    400,
-    'connector.unexpected_type',
-    `The factory \`${factoryId}\` does not send this kind of message (${type} expected).`,
-  );
+  apiError('connector.unexpected_type', { factoryId, type });
 
 /**
  * A config to test: secrets left out or sent back masked come from the saved connector of the

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 
 /** What a secret reads as through the API; sending it back keeps the stored value. */
 export const MASK = '******';
@@ -44,14 +44,7 @@ export function maskSecrets(config: Config, secrets: readonly string[]): Config 
 }
 
 export const secretRequired = (secrets: readonly string[], changed: readonly string[]) =>
-  new ApiError(
-    400,
-    'connector.secret_required',
-    `Enter ${secrets.map((path) => `\`${path}\``).join(', ')} again: ${changed
-      .map((path) => `\`${path}\``)
-      .join(', ')} changed, and a stored secret is only ever sent where it was sent before.`,
-    { secrets, changed },
-  );
+  apiError('connector.secret_required', { secrets, changed });
 
 /**
  * A new config where secrets left out or sent back masked keep their stored values, but only

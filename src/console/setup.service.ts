@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { assertPasswordAccepted } from '../experience/password-policy.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { mutate } from '../webhooks/mutation.js';
 import { hashPassword } from '../users/passwords.js';
 import { createUser } from '../users/users.service.js';
@@ -35,10 +35,4 @@ export async function createFirstAdministrator(request: FastifyRequest, input: F
   });
 }
 
-const setupDone = () =>
-  new ApiError(
-    409,
-    'console.setup_done',
-    'First-run setup is closed: this installation has been administered already. Sign in to the ' +
-      'console, or have an operator run `tessera create-admin` on the host.',
-  );
+const setupDone = () => apiError('console.setup_done');

@@ -1,5 +1,5 @@
 import type { Interaction } from 'oidc-provider';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import {
   addConsentOrganizations,
   userOrganizations,
@@ -22,8 +22,7 @@ export async function organizationsToChoose(db: Db, interaction: Interaction, us
   return userOrganizations(db, userId);
 }
 
-const notAMember = () =>
-  new ApiError(403, 'organization.require_membership', 'You are not a member of this organization.');
+const notAMember = () => apiError('organization.require_membership#sign_in');
 
 /**
  * Keeps the organizations the user chose (Logto: `organizationIds` of the consent) for the
@@ -39,7 +38,7 @@ export async function recordOrganizationChoice(
   if (organizationIds.length === 0) return;
   const chosen = [...new Set(organizationIds)];
   if (!asksForOrganizations(interaction)) {
-    throw new ApiError(400, 'guard.invalid_input', 'This application does not ask for organizations.');
+    throw apiError('guard.invalid_input', { message: 'This application does not ask for organizations.' });
   }
   const member = new Set((await userOrganizations(db, userId)).map((organization) => organization.id));
   if (chosen.some((id) => !member.has(id))) throw notAMember();

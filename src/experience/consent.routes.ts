@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { findUser } from '../users/users.repository.js';
 import { findApplication } from './accounts.repository.js';
 import { grantFirstPartyConsent } from './consent.js';
@@ -10,8 +10,7 @@ import { organizationsToChoose, recordOrganizationChoice } from './consent-organ
 import { currentInteraction } from './interaction.js';
 import { errors } from './route-schemas.js';
 
-const notAskingConsent = () =>
-  new ApiError(400, 'session.consent_not_required', 'This sign-in is not asking for consent.');
+const notAskingConsent = () => apiError('session.consent_not_required');
 
 const consentInfo = z.object({
   application: z.object({ id: z.string(), name: z.string(), description: z.string().optional() }),

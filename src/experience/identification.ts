@@ -1,7 +1,7 @@
 import type { Interaction } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { identifyFederated } from '../social/federated-identification.js';
 import { findUserByIdentifier } from './accounts.repository.js';
 import {
@@ -56,12 +56,7 @@ export async function identify(
     if (verification) await addVerifiedIdentifier(db, interaction.uid, verification);
     return;
   }
-  if (!verification)
-    throw new ApiError(
-      400,
-      'guard.invalid_target',
-      `A verificationId is required to identify in ${state.interactionEvent}.`,
-    );
+  if (!verification) throw apiError('guard.invalid_target', { event: state.interactionEvent });
   if (state.interactionEvent === 'ForgotPassword' && !isCode(verification))
     throw notSupportedForForgotPassword();
   const userId = await accountOf(db, state, verification);

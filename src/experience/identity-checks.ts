@@ -1,6 +1,7 @@
 import type { Db } from '../storage/database.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
+import { identifierTaken } from '../users/identifiers.js';
 import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { ssoConnectorIdsForDomain } from '../sso/sso-connectors.repository.js';
 import { emailDomain } from '../users/normalize-identifier.js';
@@ -19,26 +20,14 @@ export async function assertEmailNotSsoOnly(db: Db, email: string) {
   if (!(await loadSignInExperience(db)).singleSignOnEnabled) return;
   const connectorIds = await ssoConnectorIdsForDomain(db, emailDomain(email));
   if (connectorIds.length === 0) return;
-  throw new ApiError(
-    422,
-    'session.sso_enabled',
-    'This e-mail address signs in through its organization’s single sign-on.',
-    { ssoConnectors: connectorIds.map((id) => ({ id })) },
-  );
+  throw apiError('session.sso_enabled', { connectorIds });
 }
-
-const inUse = {
-  username: ['user.username_already_in_use', 'This username is already in use.'],
-  email: ['user.email_already_in_use', 'This email is associated with an existing account.'],
-  phone: ['user.phone_already_in_use', 'This phone number is associated with an existing account.'],
-} as const;
 
 /** 422 with the identifier's own code when another account holds it (phones compared by digits). */
 export async function assertIdentifierFree(db: Db, identifier: InteractionIdentifier, exceptUserId?: string) {
   const holder = await findUserByIdentifier(db, identifier);
   if (holder && holder.id !== exceptUserId) {
-    const [code, message] = inUse[identifier.type];
-    throw new ApiError(422, code, message);
+    throw identifierTaken(identifier.type);
   }
 }
 

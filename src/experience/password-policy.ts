@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { PasswordPolicy } from '../sign-in-experience/sign-in-experience.schemas.js';
 import { phoneDigits } from '../users/phone.js';
 
@@ -61,9 +61,6 @@ function containsUserInfo(password: string, user: UserInfo): boolean {
 export function assertPasswordAccepted(policy: PasswordPolicy, password: string, user: UserInfo): void {
   const issues = passwordIssues(policy, password, user);
   if (issues.length > 0) {
-    throw new ApiError(422, 'password.rejected', 'The password does not meet the password policy.', {
-      issues,
-      policy,
-    });
+    throw apiError('password.rejected', { issues, policy });
   }
 }

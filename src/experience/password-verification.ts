@@ -2,6 +2,7 @@ import type { Interaction } from 'oidc-provider';
 import type { Services } from '../services.js';
 import { writeLog } from '../audit/write-log.js';
 import { ApiError } from '../http/errors.js';
+import { codeOf } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import type { InteractionIdentifier } from '../storage/tables/experience.js';
@@ -36,7 +37,7 @@ export async function verifyPasswordIdentity(
       const outcome = !user || !matches ? invalidCredentials() : user.isSuspended ? userSuspended() : user;
       await audit(db, interaction.uid, identifier, user?.id ?? null, outcome);
       // Suspension is told only to someone who knows the password, and knowing it is no failure.
-      if (outcome instanceof ApiError && outcome.code === 'user.suspended')
+      if (outcome instanceof ApiError && outcome.code === codeOf('user.suspended'))
         return { outcome: 'neutral', error: outcome };
       if (outcome instanceof ApiError) return { outcome: 'failure', error: outcome };
       return { outcome: 'success', value: outcome };

@@ -3,7 +3,7 @@ import type { Db } from '../storage/database.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { findUser } from '../users/users.repository.js';
 import { currentPassword } from './accounts.repository.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import {
   identifierNotFound,
   notSupportedForForgotPassword,
@@ -39,7 +39,7 @@ export async function addProfile(
   const uid = interaction.uid;
   const event = state.interactionEvent;
   if (input.type === 'email' || input.type === 'phone') {
-    if (event === 'ForgotPassword') throw notSupportedForForgotPassword(400);
+    if (event === 'ForgotPassword') throw notSupportedForForgotPassword('profile');
     const verification = await requireVerified(db, uid, input.verificationId);
     if (verification.identifier?.type !== input.type) throw verificationNotFound();
     if (input.type === 'email') await assertEmailNotSsoOnly(db, verification.identifier.value);
@@ -54,7 +54,7 @@ export async function addProfile(
     );
   }
   if (input.type === 'username') {
-    if (event === 'ForgotPassword') throw notSupportedForForgotPassword(400);
+    if (event === 'ForgotPassword') throw notSupportedForForgotPassword('profile');
     // At sign-in only an account without a username gets one (when the sign-up settings ask for it).
     if (event === 'SignIn') {
       if (!state.userId) throw identifierNotFound();
@@ -69,12 +69,7 @@ export async function addProfile(
 
 /** `PUT /profile/password`: the new password of a ForgotPassword experience, written at submit. */
 export async function resetPassword(db: Db, state: ExperienceState, password: string) {
-  if (state.interactionEvent !== 'ForgotPassword')
-    throw new ApiError(
-      400,
-      'session.invalid_interaction_type',
-      'A password is reset only in a ForgotPassword experience.',
-    );
+  if (state.interactionEvent !== 'ForgotPassword') throw apiError('session.invalid_interaction_type');
   if (!state.userId) throw identifierNotFound();
   await setPassword(db, state.interactionUid, state, password);
 }

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../storage/unavailable.js';
-import { ApiError } from './errors.js';
+import { ApiError } from './api-error.js';
+import { apiError, clientError, type FixedKey } from './error-registry.js';
 import { UNSUPPORTED_MEMBER } from './request-members.js';
 
 interface ErrorBody {
@@ -10,20 +11,16 @@ interface ErrorBody {
   data?: unknown;
 }
 
-const databaseErrors: Record<string, [number, string, string]> = {
-  '23505': [
-    422,
-    'entity.unique_integrity_violation',
-    'The entity already exists or conflicts with another one.',
-  ],
-  '23503': [422, 'entity.relation_foreign_key_not_found', 'A referenced entity does not exist.'],
-  '22P02': [400, 'guard.invalid_input', 'A value has the wrong format.'],
-  '22001': [400, 'guard.invalid_input', 'A value is too long.'],
-  '22003': [400, 'guard.invalid_input', 'A number is out of range.'],
+const databaseErrors: Record<string, FixedKey> = {
+  '23505': 'entity.unique_integrity_violation',
+  '23503': 'entity.relation_foreign_key_not_found',
+  '22P02': 'guard.invalid_input#wrong_format',
+  '22001': 'guard.invalid_input#too_long',
+  '22003': 'guard.invalid_input#out_of_range',
   // Validation refuses these first (see unstorable-text.ts); this is the backstop.
-  '22021': [400, 'guard.invalid_input', 'A value contains characters that cannot be stored.'],
-  '22P05': [400, 'guard.invalid_input', 'A value contains characters that cannot be stored.'],
-  '22008': [400, 'guard.invalid_input', 'A date is out of range.'],
+  '22021': 'guard.invalid_input#unstorable',
+  '22P05': 'guard.invalid_input#unstorable',
+  '22008': 'guard.invalid_input#date_out_of_range',
 };
 
 /** Maps every error to `{code, message}`; anything unexpected becomes a masked 500 and is logged. */
@@ -38,36 +35,29 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(status).send(body);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      code: 'guard.route_not_found',
-      message: `No route ${request.method} ${request.url.split('?')[0]}.`,
-    }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const [status, body] = describe(
+      apiError('guard.route_not_found', { method: request.method, path: request.url.split('?')[0]! }),
+    );
+    return reply.status(status).send(body);
+  });
 }
 
-function describe(error: FastifyError): [number, ErrorBody] {
+function describe(error: FastifyError | ApiError): [number, ErrorBody] {
   if (error instanceof ApiError) {
     return [
       error.status,
       { code: error.code, message: error.message, ...(error.data ? { data: error.data } : {}) },
     ];
   }
-  if (hasZodFastifySchemaValidationErrors(error)) return describeValidation(error);
-  if (error instanceof DatabaseUnavailableError) {
-    return [
-      503,
-      { code: 'database.unavailable', message: 'The database is unavailable; try again shortly.' },
-    ];
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) return describe(validationError(error));
+  if (error instanceof DatabaseUnavailableError) return describe(apiError('database.unavailable'));
   const mapped = typeof error.code === 'string' ? databaseErrors[error.code] : undefined;
-  if (mapped) return [mapped[0], { code: mapped[1], message: mapped[2] }];
+  if (mapped) return describe(apiError(mapped));
 
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    return [status, { code: clientErrorCode(status), message: error.message }];
-  }
-  return [500, { code: 'unknown', message: 'Internal server error.' }];
+  if (status >= 400 && status < 500) return describe(clientError(status, error.message));
+  return describe(apiError('unknown'));
 }
 
 type ValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
@@ -76,7 +66,7 @@ type ValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0]
 };
 
 // An unsupported member (see request-members.ts) has its own code; the rest are guard failures.
-function describeValidation(error: ValidationError): [number, ErrorBody] {
+function validationError(error: ValidationError): ApiError {
   const issues = error.validation;
   const unsupported = issues.find(
     (issue) => (issue.params.params as { code?: string } | undefined)?.code === UNSUPPORTED_MEMBER,
@@ -88,25 +78,6 @@ function describeValidation(error: ValidationError): [number, ErrorBody] {
   const message = unknown
     ? `Invalid ${where}: unknown member${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `\`${key}\``).join(', ')}.`
     : `Invalid ${where}: ${first?.message ?? 'does not match the schema'}.`;
-  return [
-    400,
-    {
-      code: unsupported ? UNSUPPORTED_MEMBER : 'guard.invalid_input',
-      message,
-      data: issues.map((issue) => ({ path: issue.instancePath, message: issue.message })),
-    },
-  ];
-}
-
-function clientErrorCode(status: number): string {
-  switch (status) {
-    case 400:
-      return 'guard.invalid_input';
-    case 413:
-      return 'request.payload_too_large';
-    case 415:
-      return 'request.unsupported_media_type';
-    default:
-      return 'request.invalid';
-  }
+  const data = issues.map((issue) => ({ path: issue.instancePath, message: issue.message }));
+  return apiError(unsupported ? 'guard.unsupported_member' : 'guard.invalid_input', { message, data });
 }

@@ -1,23 +1,9 @@
-/** An error a client can act on: its status, a stable dotted code and a human message are sent as-is. */
-export class ApiError extends Error {
-  readonly expose: boolean;
+import { apiError } from './error-registry.js';
 
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.expose = status < 500;
-  }
-}
+export { ApiError } from './api-error.js';
 
-export const notFound = (entity: string, id: string) =>
-  new ApiError(404, 'entity.not_exists_with_id', `The ${entity} with id \`${id}\` does not exist.`, { id });
+// The two errors nearly every route throws, by name.
+export const notFound = (entity: string, id: string) => apiError('entity.not_exists_with_id', { entity, id });
 
 export const invalidInput = (message: string, data?: unknown) =>
-  new ApiError(400, 'guard.invalid_input', message, data);
-
-export const conflict = (code: string, message: string) => new ApiError(422, code, message);
+  apiError('guard.invalid_input', { message, data });

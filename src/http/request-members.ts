@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { codeOf } from './error-registry.js';
 
 /** The code of a refused member that Logto's request shape has and Tessera does not implement. */
-export const UNSUPPORTED_MEMBER = 'guard.unsupported_member';
+export const UNSUPPORTED_MEMBER = codeOf('guard.unsupported_member');
 
 /**
  * A member of Logto's request shape that Tessera does not implement: refused with 400

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ApiError } from './errors.js';
+import type { ApiError } from './errors.js';
+import { apiError } from './error-registry.js';
 
 /**
  * Logto's search query language: `search` (every field) and `search.<field>`, each matched by
@@ -23,7 +24,7 @@ export interface Search {
   isCaseSensitive: boolean;
 }
 
-const invalid = (message: string) => new ApiError(400, 'request.invalid_input', message);
+const invalid = (message: string) => apiError('request.invalid_input', { message });
 
 function oneOf<T extends string>(allowed: readonly T[], value: string, what: string): T {
   if (!(allowed as readonly string[]).includes(value)) {
@@ -46,12 +47,7 @@ function fieldOf(key: string, fields: readonly string[]): string | undefined {
  * a find-then-delete script would then delete everyone. Other unknown keys stay ignored.
  */
 function unrecognised(key: string, fields: readonly string[]): ApiError {
-  return new ApiError(
-    400,
-    'guard.invalid_input',
-    `Query parameter \`${key}\` is not a search parameter: use \`search\`, \`search.<field>\`, \`mode\` or ` +
-      `\`mode.<field>\` as flat query keys, with a field among ${fields.join(', ')}.`,
-  );
+  return apiError('guard.invalid_input#search_key', { key, fields });
 }
 
 function flag(value: string | null): boolean {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { runCustomizer, withoutReservedClaims } from './custom-claims.js';
 import {
   getCustomizer,
@@ -126,9 +126,9 @@ export const jwtCustomizerRoutes: FastifyPluginAsync = async (base) => {
         case 'ok':
           return withoutReservedClaims(outcome.claims);
         case 'denied':
-          throw new ApiError(403, 'jwt_customizer.access_denied', outcome.message);
+          throw apiError('jwt_customizer.access_denied', { message: outcome.message });
         case 'error':
-          throw new ApiError(422, 'jwt_customizer.general', outcome.message, { reason: outcome.reason });
+          throw apiError('jwt_customizer.general', { message: outcome.message, reason: outcome.reason });
       }
     },
   );

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import { shortCache } from '../storage/short-cache.js';
 import type { JwtCustomizerKey, JwtCustomizerValue } from '../storage/tables/impersonation.js';
@@ -34,8 +34,7 @@ function forget(db: Db, key: JwtCustomizerKey): void {
   cached.forget(db, key);
 }
 
-const notConfigured = (path: TokenTypePath) =>
-  new ApiError(404, 'entity.not_found', `No ${path} JWT customizer is configured.`);
+const notConfigured = (path: TokenTypePath) => apiError('entity.not_found#jwt_customizer', { path });
 
 export async function getCustomizer(db: Db, path: TokenTypePath): Promise<JwtCustomizerValue> {
   const value = await findJwtCustomizer(db, customizerKeys[path]);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
-import { ApiError, invalidInput, notFound } from '../http/errors.js';
+import { invalidInput, notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { storeInGroup } from './subject-token-groups.js';
@@ -63,6 +64,6 @@ export async function issueSubjectToken(
     },
   });
   if (result === 'user_not_found') throw notFound('user', userId);
-  if (result === 'user_suspended') throw new ApiError(422, 'user.suspended', 'The user is suspended.');
+  if (result === 'user_suspended') throw apiError('user.suspended#subject_token');
   return { subjectToken, expiresIn };
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { newSecret, secretDigest } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import * as repository from './application-secrets.repository.js';
@@ -28,10 +28,8 @@ function toSecretResponse(row: repository.SecretRow, value?: string): SecretResp
   };
 }
 
-const nameExists = (name: string) =>
-  new ApiError(422, 'application.secret_name_exists', `The application already has a secret named ${name}.`);
-const secretNotFound = (name: string) =>
-  new ApiError(404, 'entity.not_found', `The application has no secret named ${name}.`);
+const nameExists = (name: string) => apiError('application.secret_name_exists', { name });
+const secretNotFound = (name: string) => apiError('entity.not_found#secret', { name });
 
 export async function listSecrets(trx: Trx, applicationId: string): Promise<SecretResponse[]> {
   await getApplication(trx, applicationId);
@@ -45,7 +43,7 @@ export async function createSecret(
 ) {
   await getApplication(trx, applicationId);
   if (input.expiresAt != null && input.expiresAt <= Date.now()) {
-    throw new ApiError(400, 'request.invalid_input', 'The value of `expiresAt` must be in the future.');
+    throw apiError('request.invalid_input', { message: 'The value of `expiresAt` must be in the future.' });
   }
   if (await repository.secretNameTaken(trx, applicationId, input.name)) throw nameExists(input.name);
   const value = newSecret();
@@ -87,7 +85,7 @@ export async function deleteLegacySecret(trx: Trx, applicationId: string) {
   const app = await lockApplication(trx, applicationId);
   if (!app) await getApplication(trx, applicationId);
   if (!app?.secret) {
-    throw new ApiError(400, 'application.no_legacy_secret_found', 'The application has no legacy secret.');
+    throw apiError('application.no_legacy_secret_found');
   }
   await repository.removeLegacySecret(trx, applicationId);
   return toApplicationResponse({ ...app, secret: null });

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import { newId, newSecret } from '../storage/ids.js';
@@ -51,11 +52,7 @@ export function toApplicationResponse(app: repository.ApplicationRow): Applicati
 /** A third-party application acts for users it does not own: it may never impersonate them. */
 function assertTokenExchangeAllowed(isThirdParty: boolean, metadata: CustomClientMetadata): void {
   if (isThirdParty && metadata.allowTokenExchange) {
-    throw new ApiError(
-      422,
-      'application.third_party_token_exchange_not_allowed',
-      'A third-party application cannot allow token exchange.',
-    );
+    throw apiError('application.third_party_token_exchange_not_allowed');
   }
 }
 
@@ -64,11 +61,7 @@ const thirdPartyTypes = new Set(['Traditional', 'SPA', 'Native']);
 
 function assertThirdPartyType(type: string, isThirdParty: boolean): void {
   if (isThirdParty && !thirdPartyTypes.has(type)) {
-    throw new ApiError(
-      400,
-      'application.invalid_third_party_application_type',
-      'Only traditional web, single-page and native applications can be third-party applications.',
-    );
+    throw apiError('application.invalid_third_party_application_type');
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../config.js';
-import { ApiError } from '../http/errors.js';
+import { apiError, type ErrorKey } from '../http/error-registry.js';
 import type { SigningKeyRing } from '../oidc/key-ring.js';
 import { SIGNING_ALGS } from '../oidc/signing-keys.js';
 import type { Db } from '../storage/database.js';
@@ -18,17 +18,13 @@ export interface ManagementCaller {
 
 export type ManagementAuthenticator = (request: FastifyRequest) => Promise<ManagementCaller>;
 
-const REFUSALS: Record<Exclude<ManagementStanding, 'granted'>, [401 | 403, string, string]> = {
-  application_gone: [401, 'auth.unauthorized', "The access token's application no longer exists."],
-  application_not_first_party: [
-    403,
-    'auth.forbidden',
-    'A third-party application cannot use the management API.',
-  ],
-  user_gone: [401, 'auth.unauthorized', "The access token's user no longer exists."],
-  user_suspended: [403, 'auth.forbidden', "The access token's user is suspended."],
-  scope_revoked: [403, 'auth.forbidden', 'The management API access was revoked.'],
-};
+const REFUSALS = {
+  application_gone: 'auth.unauthorized#application_gone',
+  application_not_first_party: 'auth.forbidden#third_party_management',
+  user_gone: 'auth.unauthorized#user_gone',
+  user_suspended: 'auth.forbidden#user_suspended',
+  scope_revoked: 'auth.forbidden#scope_revoked',
+} as const satisfies Record<Exclude<ManagementStanding, 'granted'>, ErrorKey>;
 
 /**
  * Management calls carry a JWT access token of this issuer, for the management API resource,
@@ -58,41 +54,28 @@ export function createManagementAuthenticator(
       return payload;
     } catch (error) {
       const expired = error instanceof joseErrors.JWTExpired;
-      throw new ApiError(
-        401,
-        'auth.unauthorized',
-        expired ? 'The access token has expired.' : 'The access token is not valid.',
-      );
+      throw apiError(expired ? 'auth.unauthorized#expired' : 'auth.unauthorized');
     }
   };
   return async (request) => {
     const header = request.headers.authorization;
-    if (!header)
-      throw new ApiError(401, 'auth.authorization_header_missing', 'Authorization header is missing.');
+    if (!header) throw apiError('auth.authorization_header_missing');
     const [scheme, token] = header.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
-      throw new ApiError(
-        401,
-        'auth.authorization_token_type_not_supported',
-        'Authorization must be a Bearer token.',
-      );
+      throw apiError('auth.authorization_token_type_not_supported');
     }
     const payload = await verify(token);
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
     if (!scopes.includes('all')) {
-      throw new ApiError(
-        403,
-        'auth.forbidden',
-        'The access token lacks the `all` scope of the management API.',
-      );
+      throw apiError('auth.forbidden#missing_scope');
     }
     if (payload.act !== undefined || payload.gty !== undefined) {
-      throw new ApiError(403, 'auth.forbidden', 'An impersonation token cannot use the management API.');
+      throw apiError('auth.forbidden#impersonation_token');
     }
     const subject = managementSubject(payload);
-    if (!subject) throw new ApiError(401, 'auth.unauthorized', 'The access token is not valid.');
+    if (!subject) throw apiError('auth.unauthorized');
     const standing = await managementStanding(db, subject);
-    if (standing !== 'granted') throw new ApiError(...REFUSALS[standing]);
+    if (standing !== 'granted') throw apiError(REFUSALS[standing]);
     return subject.kind === 'user'
       ? { applicationId: subject.applicationId, userId: subject.userId, scopes }
       : { applicationId: subject.applicationId, scopes };

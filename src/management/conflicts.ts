@@ -1,4 +1,5 @@
-import { ApiError } from '../http/errors.js';
+import type { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { CONSOLE_ROLE_ID, MANAGEMENT_RESOURCE_ID, MANAGEMENT_ROLE_ID, MANAGEMENT_SCOPE_ID } from './seed.js';
 
 /**
@@ -16,9 +17,7 @@ export async function uniquely<T>(constraint: string, conflict: () => ApiError, 
 
 /** Ids a list referred to that do not exist: nothing of the request was applied. */
 export function missingIds(entity: string, ids: string[]): ApiError {
-  return new ApiError(404, 'entity.not_exists_with_id', `No ${entity} with id \`${ids.join('`, `')}\`.`, {
-    ids,
-  });
+  return apiError('entity.not_exists_with_id#ids', { entity, ids });
 }
 
 /**
@@ -41,6 +40,3 @@ export async function requireAll<T extends { id: string }>(
 export const isManagementResource = (id: string) => id === MANAGEMENT_RESOURCE_ID;
 export const isManagementScope = (id: string) => id === MANAGEMENT_SCOPE_ID;
 export const isManagementRole = (id: string) => id === MANAGEMENT_ROLE_ID || id === CONSOLE_ROLE_ID;
-
-export const managementApiProtected = (code: string, what: string) =>
-  new ApiError(422, code, `${what} belongs to the management API and cannot be changed that way.`);

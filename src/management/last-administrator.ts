@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Database } from '../storage/schema.js';
 import {
   anotherActiveAdministrator,
@@ -18,10 +18,5 @@ export async function keepAnAdministrator(trx: Transaction<Database>, userId: st
   await lockAdministrators(trx);
   if (!(await isActiveAdministrator(trx, userId))) return;
   if (await anotherActiveAdministrator(trx, userId)) return;
-  throw new ApiError(
-    422,
-    'user.last_administrator',
-    'This user is the last console administrator who can sign in: give another user the console ' +
-      'administrator role first. (Locked out already? Run `tessera create-admin` on the host.)',
-  );
+  throw apiError('user.last_administrator');
 }

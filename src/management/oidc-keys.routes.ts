@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import {
   deleteSigningKey,
   keyAlgorithmName,
@@ -83,11 +83,9 @@ export const oidcKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       const { keyId } = request.params;
       switch (await deleteSigningKey(db, keyId)) {
         case 'not_found':
-          throw new ApiError(404, 'entity.not_exists_with_id', `No signing key has the id \`${keyId}\`.`, {
-            id: keyId,
-          });
+          throw apiError('entity.not_exists_with_id#signing_key', { id: keyId });
         case 'last_key':
-          throw new ApiError(422, 'oidc.key_required', 'At least one signing key must be kept.');
+          throw apiError('oidc.key_required');
         case 'deleted':
           await keys.refresh();
           return reply.status(204).send(null);

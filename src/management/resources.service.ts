@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { ApiError, invalidInput, notFound } from '../http/errors.js';
+import { invalidInput, notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
@@ -18,12 +19,7 @@ export function toResourceResponse(resource: repository.ResourceRow): ResourceRe
   };
 }
 
-const indicatorInUse = (indicator: string) =>
-  new ApiError(
-    422,
-    'resource.resource_identifier_in_use',
-    `The API identifier ${indicator} is already in use.`,
-  );
+const indicatorInUse = (indicator: string) => apiError('resource.resource_identifier_in_use', { indicator });
 
 async function assertIndicatorFree(db: Db, indicator: string, exceptId?: string): Promise<void> {
   if (await repository.indicatorTaken(db, indicator, exceptId)) throw indicatorInUse(indicator);
@@ -32,11 +28,7 @@ async function assertIndicatorFree(db: Db, indicator: string, exceptId?: string)
 /** Logto's rule: the management API and its scopes are fixed; every token to the API relies on them. */
 export function assertNotManagementApi(resourceId: string): void {
   if (isManagementResource(resourceId)) {
-    throw new ApiError(
-      400,
-      'resource.cannot_modify_management_api',
-      'The management API resource and its scopes cannot be modified.',
-    );
+    throw apiError('resource.cannot_modify_management_api');
   }
 }
 
@@ -94,7 +86,7 @@ export async function setDefaultResource(trx: Transaction<Database>, id: string,
 /** Deleting a resource takes its scopes (and their role links) with it. */
 export async function deleteResource(db: Db, id: string): Promise<void> {
   if (isManagementResource(id)) {
-    throw new ApiError(400, 'resource.cannot_delete_management_api', 'The management API cannot be deleted.');
+    throw apiError('resource.cannot_delete_management_api');
   }
   if (!(await repository.deleteResource(db, id))) throw notFound('resource', id);
 }

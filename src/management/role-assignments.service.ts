@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { ApiError } from '../http/errors.js';
+import type { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Database } from '../storage/schema.js';
 import type { RoleType } from '../storage/tables/core.js';
 import { getUser } from '../users/users.service.js';
@@ -18,15 +19,11 @@ export interface AssignedRoles {
 }
 
 // Logto answers a missing relation row with `entity.not_found`, a missing entity with `…not_exists_with_id`.
-const notHeld = (holder: string) =>
-  new ApiError(404, 'entity.not_found', `The ${holder} does not hold this role.`);
+const notHeld = (holder: string) => apiError('entity.not_found#role_holder', { holder });
 
-export const userRoleTypeError = () =>
-  new ApiError(422, 'user.invalid_role_type', 'A machine-to-machine role cannot be assigned to a user.');
-export const applicationRoleTypeError = () =>
-  new ApiError(422, 'application.invalid_role_type', 'A user role cannot be assigned to an application.');
-export const notMachineToMachine = () =>
-  new ApiError(422, 'application.invalid_type', 'Only machine-to-machine applications can have roles.');
+export const userRoleTypeError = () => apiError('user.invalid_role_type');
+export const applicationRoleTypeError = () => apiError('application.invalid_role_type');
+export const notMachineToMachine = () => apiError('application.invalid_type');
 
 /** Every listed role, all of `type`; otherwise nothing is assigned and the error names the problem. */
 async function requireRolesOfType(trx: Trx, roleIds: string[], type: RoleType, wrongType: ApiError) {

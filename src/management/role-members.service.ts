@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Database } from '../storage/schema.js';
 import { requireAll } from './conflicts.js';
 import {
@@ -23,9 +23,7 @@ export async function addUsersToRole(trx: Trx, roleId: string, userIds: string[]
   );
   const holder = await repository.firstUserHolding(trx, roleId, ids);
   if (holder !== undefined) {
-    throw new ApiError(422, 'role.user_exists', `The user \`${holder}\` already has this role.`, {
-      userId: holder,
-    });
+    throw apiError('role.user_exists', { userId: holder });
   }
   await repository.addRoleUsers(trx, roleId, ids);
 }
@@ -40,14 +38,7 @@ export async function addApplicationsToRole(trx: Trx, roleId: string, applicatio
   const ids = apps.map((app) => app.id);
   const holder = await repository.firstApplicationHolding(trx, roleId, ids);
   if (holder !== undefined) {
-    throw new ApiError(
-      422,
-      'role.application_exists',
-      `The application \`${holder}\` already has this role.`,
-      {
-        applicationId: holder,
-      },
-    );
+    throw apiError('role.application_exists', { applicationId: holder });
   }
   await repository.addRoleApplications(trx, roleId, ids);
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { RoleType } from '../storage/tables/core.js';
@@ -37,24 +38,12 @@ export async function requireRole(trx: Trx, roleId: string): Promise<RoleRow> {
 export async function requireScopesFor(trx: Trx, type: RoleType, scopeIds: string[]): Promise<ScopeRow[]> {
   const scopes = await requireAll('scope', scopeIds, (ids) => findScopes(trx, ids));
   if (type === 'User' && scopes.some((scope) => isManagementResource(scope.resource_id))) {
-    throw new ApiError(
-      422,
-      'role.management_api_scopes_not_assignable_to_user_role',
-      'Cannot assign management API scopes to a user role.',
-    );
+    throw apiError('role.management_api_scopes_not_assignable_to_user_role');
   }
   return scopes;
 }
 
-const scopeExists = (ids: string[]) =>
-  new ApiError(
-    422,
-    'role.scope_exists',
-    `The scope id ${ids.join(', ')} has already been added to this role.`,
-    {
-      scopeIds: ids,
-    },
-  );
+const scopeExists = (ids: string[]) => apiError('role.scope_exists', { scopeIds: ids });
 
 /** Links scopes to a role and reports the role's full scope list as `Role.Scopes.Updated`. */
 export async function addRoleScopes(
@@ -93,11 +82,7 @@ export async function linkScopesToRole(trx: Trx, events: EventSink, roleId: stri
 export async function unlinkScopeFromRole(trx: Trx, events: EventSink, roleId: string, scopeId: string) {
   await requireRole(trx, roleId);
   if (isManagementRole(roleId) && isManagementScope(scopeId)) {
-    throw new ApiError(
-      422,
-      'role.internal_role_violation',
-      'A management API role must keep the management API scope.',
-    );
+    throw apiError('role.internal_role_violation#scope');
   }
   if (!(await links.unlinkScope(trx, roleId, scopeId))) throw notFound('scope of the role', scopeId);
   events.emit('Role.Scopes.Updated', { data: (await links.roleScopes(trx, roleId)).map(toScopeEntity) });

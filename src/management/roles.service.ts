@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
@@ -16,13 +17,12 @@ type Trx = Transaction<Database>;
 // A role's API body has exactly the members of the webhook Role entity.
 export const toRoleResponse = toRoleEntity;
 
-const nameInUse = (name: string) =>
-  new ApiError(422, 'role.name_in_use', `The role name ${name} is already in use.`);
+const nameInUse = (name: string) => apiError('role.name_in_use', { name });
 
 // Default roles are handed to every new user, so only user roles can be default.
 function assertDefaultFits(type: RoleType, isDefault: boolean | undefined): void {
   if (isDefault && type !== 'User') {
-    throw new ApiError(422, 'role.default_role_must_be_user_role', 'Only a user role can be a default role.');
+    throw apiError('role.default_role_must_be_user_role');
   }
 }
 
@@ -79,7 +79,7 @@ export async function updateRole(trx: Trx, events: EventSink, id: string, input:
 
 export async function deleteRole(trx: Trx, events: EventSink, id: string): Promise<void> {
   if (isManagementRole(id)) {
-    throw new ApiError(422, 'role.internal_role_violation', 'A management API role cannot be deleted.');
+    throw apiError('role.internal_role_violation');
   }
   if (!(await repository.deleteRole(trx, id))) throw notFound('role', id);
   events.emit('Role.Deleted', { data: null });

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import { toScopeEntity, type ScopeEntity } from '../webhooks/entities.js';
@@ -14,8 +15,7 @@ type Trx = Transaction<Database>;
 // A scope's API body has exactly the members of the webhook Scope entity.
 export const toScopeResponse = toScopeEntity;
 
-const nameInUse = (name: string) =>
-  new ApiError(422, 'scope.name_exists', `The scope name ${name} is already in use.`);
+const nameInUse = (name: string) => apiError('scope.name_exists', { name });
 const uniqueName = 'scopes_resource_id_name_key';
 
 async function getScope(trx: Trx, resourceId: string, scopeId: string): Promise<repository.ScopeRow> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentPassword } from '../experience/accounts.repository.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { toOrganization } from '../organizations/entities.js';
 import { organization } from '../organizations/schemas.js';
 import { verifyPassword } from '../users/passwords.js';
@@ -74,7 +74,7 @@ export const userAccessRoutes: FastifyPluginAsyncZod = async (app) => {
       const db = request.server.services.db;
       const user = await getUser(db, request.params.userId);
       if (!(await verifyPassword(await currentPassword(db, user.id), request.body.password))) {
-        throw new ApiError(422, 'session.invalid_credentials', 'The password does not match.');
+        throw apiError('session.invalid_credentials#password_check');
       }
       return reply.status(204).send(null);
     },

@@ -1,7 +1,7 @@
 import type { Services } from '../services.js';
 import { connectorInUse } from '../connectors/connector-lookup.js';
 import { buildMessageConnector } from '../connectors/message-connectors.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { MessageConnector, OutgoingMessage } from '../connectors/message-connector.js';
 import { createRecordingConnector } from '../connectors/recording-connector.js';
 import { createSmtpConnector } from '../connectors/smtp-connector.js';
@@ -39,11 +39,7 @@ export async function sendThrough(connector: MessageConnector, message: Outgoing
     await connector.send(message);
   } catch (error) {
     // The connector's own error (an SMTP reply, say) is logged through `cause`, never sent.
-    const failure = new ApiError(
-      502,
-      'connector.general_error',
-      'The message could not be sent; try again later.',
-    );
+    const failure = apiError('connector.general_error#message');
     throw Object.assign(failure, { cause: error });
   }
 }

@@ -1,16 +1,11 @@
 import type { Services } from '../services.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { fireEvents } from '../webhooks/outbox.js';
 import type { TriggerContext } from '../webhooks/payload.js';
 import { sendSlotWaitSeconds, takeSendSlot } from './send-limit.repository.js';
 
 export const messageRateLimited = (retryAfterSeconds?: number) =>
-  new ApiError(
-    429,
-    'request.message_rate_limited',
-    'Too many codes were sent to this recipient recently; wait before asking for another one.',
-    retryAfterSeconds === undefined ? undefined : { retryAfterSeconds },
-  );
+  apiError('request.message_rate_limited', { retryAfterSeconds });
 
 /**
  * The per-recipient limit of end-user send paths (Experience API, Account API); management-side

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { ApiError } from '../http/errors.js';
+import type { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Verdict } from '../lockout/lockout.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
@@ -37,25 +38,13 @@ export async function checkCode(db: Db, id: string, code: string): Promise<CodeC
 export function codeError(check: Exclude<CodeCheck, 'verified'>): ApiError {
   switch (check) {
     case 'mismatch':
-      return new ApiError(400, 'verification_code.code_mismatch', 'The verification code is wrong.');
+      return apiError('verification_code.code_mismatch');
     case 'expired':
-      return new ApiError(
-        400,
-        'verification_code.expired',
-        'The verification code has expired; ask for a new one.',
-      );
+      return apiError('verification_code.expired');
     case 'exhausted':
-      return new ApiError(
-        400,
-        'verification_code.exceed_max_try',
-        'Too many wrong codes for this verification; ask for a new code.',
-      );
+      return apiError('verification_code.exceed_max_try');
     case 'not_found':
-      return new ApiError(
-        400,
-        'verification_code.not_found',
-        'No pending verification code with this id; ask for a new code.',
-      );
+      return apiError('verification_code.not_found');
   }
 }
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AccountCaller } from '../account/account-auth.js';
 import { changeAccount } from '../account/account.service.js';
 import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';
 import { getUser } from '../users/users.service.js';
@@ -34,12 +34,7 @@ export async function generateAccountBackupCodes(db: Db) {
   return { codes: newBackupCodes() };
 }
 
-const registrationNotFound = () =>
-  new ApiError(
-    400,
-    'verification_record.not_found',
-    'No verified passkey registration of this account; register the passkey first.',
-  );
+const registrationNotFound = () => apiError('verification_record.not_found#verified_passkey');
 
 /** Binds a factor to the signed-in user; `User.Data.Updated` fires with the Account API context. */
 export async function addAccountFactor(

@@ -1,7 +1,7 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import type { AccountCaller } from '../account/account-auth.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { newId } from '../storage/ids.js';
 import { getUser } from '../users/users.service.js';
 import {
@@ -48,11 +48,7 @@ export async function verifyAccountWebAuthnRegistration(
   const { config, db } = request.server.services;
   const record = await pendingWebAuthnRegistration(db, id, caller.userId);
   if (!record) {
-    throw new ApiError(
-      404,
-      'verification_record.not_found',
-      'No pending passkey registration of this account.',
-    );
+    throw apiError('verification_record.not_found#pending_passkey');
   }
   const credential = await verifyRegistration(config, record.challenge, response);
   if (!credential) throw webAuthnFailed();

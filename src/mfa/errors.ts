@@ -1,43 +1,26 @@
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';
 
 // Logto's codes, so a custom sign-in page written against its Experience API keeps working.
 
 export const requireMfaVerification = (availableFactors: MfaFactor[]) =>
-  new ApiError(403, 'session.mfa.require_mfa_verification', 'Verify a second factor to sign in.', {
-    availableFactors,
-  });
+  apiError('session.mfa.require_mfa_verification', { availableFactors });
 
 export const missingMfa = (availableFactors: MfaFactor[], skippable: boolean) =>
-  new ApiError(422, 'user.missing_mfa', 'Bind a second factor to the account first.', {
-    availableFactors,
-    skippable,
-  });
+  apiError('user.missing_mfa', { availableFactors, skippable });
 
-export const factorNotEnabled = () =>
-  new ApiError(400, 'session.mfa.mfa_factor_not_enabled', 'This factor is not enabled or not bound.');
+export const factorNotEnabled = () => apiError('session.mfa.mfa_factor_not_enabled');
 
-export const invalidTotpCode = () =>
-  new ApiError(400, 'session.mfa.invalid_totp_code', 'The authenticator code is not valid.');
+export const invalidTotpCode = () => apiError('session.mfa.invalid_totp_code');
 
-export const invalidBackupCode = () =>
-  new ApiError(400, 'session.mfa.invalid_backup_code', 'The backup code is not valid or was used.');
+export const invalidBackupCode = () => apiError('session.mfa.invalid_backup_code');
 
-export const webAuthnFailed = () =>
-  new ApiError(400, 'session.mfa.webauthn_verification_failed', 'The passkey could not be verified.');
+export const webAuthnFailed = () => apiError('session.mfa.webauthn_verification_failed');
 
-export const totpAlreadyInUse = () =>
-  new ApiError(422, 'user.totp_already_in_use', 'This account already has an authenticator app.');
+export const totpAlreadyInUse = () => apiError('user.totp_already_in_use');
 
-export const backupCodeAlone = () =>
-  new ApiError(
-    422,
-    'session.mfa.backup_code_can_not_be_alone',
-    'Backup codes only back up another factor; bind an authenticator app or a passkey first.',
-  );
+export const backupCodeAlone = () => apiError('session.mfa.backup_code_can_not_be_alone');
 
-export const mfaSkipNotAllowed = () =>
-  new ApiError(422, 'session.mfa.mfa_policy_not_user_controlled', 'A second factor is required.');
+export const mfaSkipNotAllowed = () => apiError('session.mfa.mfa_policy_not_user_controlled');
 
-export const mfaVerificationNotFound = () =>
-  new ApiError(404, 'verification_record.not_found', 'No such MFA verification of this account.');
+export const mfaVerificationNotFound = () => apiError('verification_record.not_found#mfa');

@@ -1,4 +1,5 @@
 import type Provider from 'oidc-provider';
+import { codeOf } from '../http/error-registry.js';
 
 interface OAuthErrorBody {
   error: string;
@@ -24,7 +25,7 @@ export function logtoErrorCodes(provider: Provider): void {
       (description.includes('session') && description.includes('not found')) ||
       description.includes('authorization request has expired');
     ctx.body = {
-      code: sessionNotFound ? 'session.not_found' : `oidc.${body.error}`,
+      code: sessionNotFound ? codeOf('session.not_found') : `oidc.${body.error}`,
       message: description || body.error,
       ...body,
     };

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { getApplication } from '../management/applications.service.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
@@ -20,11 +20,7 @@ import {
 export async function assertThirdPartyApplicationAndUser(db: Db, applicationId: string, userId: string) {
   const application = await getApplication(db, applicationId);
   if (!application.is_third_party) {
-    throw new ApiError(
-      422,
-      'application.third_party_application_only',
-      'The feature is only available for third-party applications.',
-    );
+    throw apiError('application.third_party_application_only');
   }
   await getUser(db, userId);
 }
@@ -33,11 +29,7 @@ async function assertMemberOfAll(db: Db, userId: string, organizationIds: readon
   if (organizationIds.length === 0) return;
   const member = new Set((await userOrganizations(db, userId)).map((organization) => organization.id));
   if (organizationIds.some((id) => !member.has(id))) {
-    throw new ApiError(
-      422,
-      'organization.require_membership',
-      'The user is not a member of one of the organizations.',
-    );
+    throw apiError('organization.require_membership#consent');
   }
 }
 

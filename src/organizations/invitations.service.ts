@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { EventSink } from '../webhooks/mutation.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
@@ -24,9 +25,6 @@ import type { Invitation } from './invitations.schemas.js';
 
 type Trx = Transaction<Database>;
 
-// Logto's codes for invitation errors live under `organization.`.
-const invitationError = (code: string, message: string) => new ApiError(422, `organization.${code}`, message);
-
 export async function loadInvitation(db: Kysely<Database>, row: InvitationRow): Promise<Invitation> {
   return toInvitation(row, await rolesOfInvitations(db, [row.id]));
 }
@@ -43,11 +41,7 @@ export async function createInvitation(
 ): Promise<Invitation> {
   const roleIds = [...new Set(body.organizationRoleIds ?? [])];
   if (body.expiresAt <= Date.now()) {
-    throw new ApiError(
-      400,
-      'organization.expires_at_in_future',
-      'The value of `expiresAt` must be in the future.',
-    );
+    throw apiError('organization.expires_at_in_future');
   }
   if (!(await lockOrganization(trx, body.organizationId))) {
     throw unknownIds('organizations', [body.organizationId]);
@@ -56,7 +50,7 @@ export async function createInvitation(
     throw unknownIds('users', [body.inviterId]);
   await assertIdsExist(trx, 'organization_roles', roleIds);
   if (await emailIsMember(trx, body.organizationId, body.invitee)) {
-    throw invitationError('invitee_already_member', 'The invitee is already a member of the organization.');
+    throw apiError('organization.invitee_already_member');
   }
   const id = newId();
   await insertInvitation(
@@ -91,25 +85,19 @@ export async function changeInvitationStatus(
   if (!row) throw notFound('organization invitation', id);
   const current = await loadInvitation(trx, row);
   if (current.status !== 'Pending') {
-    throw invitationError(
-      'invitation_status_not_changeable',
-      `The invitation is ${current.status}; its status cannot change anymore.`,
-    );
+    throw apiError('organization.invitation_status_not_changeable', { status: current.status });
   }
   if (change.status === 'Revoked')
     return loadInvitation(trx, await setInvitationStatus(trx, id, 'Revoked', null));
 
   const userId = change.acceptedUserId;
   if (!userId) {
-    throw invitationError('accepted_user_id_required', 'The `acceptedUserId` is required when accepting.');
+    throw apiError('organization.accepted_user_id_required');
   }
   const user = await findUserEmail(trx, userId);
   if (!user) throw unknownIds('users', [userId]);
   if (user.email?.toLowerCase() !== row.invitee.toLowerCase()) {
-    throw invitationError(
-      'accepted_user_email_mismatch',
-      'The accepting user’s primary e-mail is not the invitee’s.',
-    );
+    throw apiError('organization.accepted_user_email_mismatch');
   }
   const added = await insertMembers(trx, 'user', row.organization_id, [userId]);
   await insertUserRoles(

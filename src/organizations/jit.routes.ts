@@ -3,7 +3,8 @@ import type { Transaction } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
-import { conflict, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
@@ -94,10 +95,9 @@ export const jitRoutes: FastifyPluginAsync = async (app) => {
         jit.insertEmailDomains(trx, id, [request.body.emailDomain]),
       );
       if (added === 0) {
-        throw conflict(
-          'entity.unique_integrity_violation',
-          `The e-mail domain ${request.body.emailDomain} is already listed for this organization.`,
-        );
+        throw apiError('entity.unique_integrity_violation#email_domain', {
+          domain: request.body.emailDomain,
+        });
       }
       return reply.status(201).send({ organizationId: id, emailDomain: request.body.emailDomain });
     },

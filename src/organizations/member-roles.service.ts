@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Database } from '../storage/schema.js';
 import { notRelated, requireMembership } from './errors.js';
 import { assertIdsExist } from './known-ids.js';
@@ -23,12 +24,7 @@ import { resolveRoleIds, type RoleReferences } from './role-references.js';
 type Trx = Transaction<Database>;
 
 const notMachineToMachine = (ids: readonly string[]) =>
-  new ApiError(
-    422,
-    'application.invalid_type',
-    'Only machine-to-machine applications can have organization roles.',
-    { applicationIds: ids },
-  );
+  apiError('application.invalid_type#organization_roles', { applicationIds: ids });
 
 /** Locks the organization, checks the members and the roles; returns the role ids without repeats. */
 async function prepare(

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { conflict, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { EventSink } from '../webhooks/mutation.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
@@ -28,10 +29,7 @@ export async function assertNameFree(
   exceptId?: string,
 ) {
   if (name !== undefined && (await nameTaken(trx, table, name, exceptId))) {
-    throw conflict(
-      'entity.unique_integrity_violation',
-      `An ${labels[table]} named \`${name}\` already exists.`,
-    );
+    throw apiError('entity.unique_integrity_violation#name', { label: labels[table], name });
   }
 }
 

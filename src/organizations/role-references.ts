@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Database } from '../storage/schema.js';
 import { assertIdsExist } from './known-ids.js';
 import { findNamedByNames } from './named-entities.repository.js';
@@ -21,12 +21,7 @@ export async function resolveRoleIds(db: Kysely<Database>, refs: RoleReferences)
   const named = await findNamedByNames(db, 'organization_roles', names);
   const missing = names.filter((name) => !named.some((row) => row.name === name));
   if (missing.length > 0) {
-    throw new ApiError(
-      422,
-      'organization.role_names_not_found',
-      `Unknown organization role name(s): ${missing.slice(0, 10).join(', ')}. Create the roles first.`,
-      { names: missing },
-    );
+    throw apiError('organization.role_names_not_found', { names: missing });
   }
   return [...new Set([...ids, ...named.map((row) => row.id)])];
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../storage/database.js';
 import type { IdentifierType, InteractionEvent } from '../storage/tables/experience.js';
-import { ApiError, invalidInput } from '../http/errors.js';
+import { invalidInput } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { signInMethodNotEnabled, signUpMethodNotEnabled } from '../experience/errors.js';
 import {
   defaultSignInExperience,
@@ -74,7 +75,7 @@ export function assertEventOpen(settings: SignInExperience, event: InteractionEv
   const closed =
     (event === 'SignIn' && settings.signInMode === 'Register') ||
     (event === 'Register' && settings.signInMode === 'SignIn');
-  if (closed) throw new ApiError(403, 'auth.forbidden', `${event} is not open in the sign-in experience.`);
+  if (closed) throw apiError('auth.forbidden#event_closed', { event });
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
-import { ApiError } from '../http/errors.js';
+import type { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Upstream } from './upstream.js';
 
 /** What an authorization request leaves behind for its callback: kept with the verification. */
@@ -101,23 +102,11 @@ function isIdTokenProblem(error: unknown): boolean {
  */
 export function connectorRefusal(error: unknown): ApiError {
   const failure = isIdTokenProblem(error)
-    ? new ApiError(
-        400,
-        'connector.social_id_token_invalid',
-        'The identity provider sent an ID token that is not valid.',
-      )
+    ? apiError('connector.social_id_token_invalid')
     : error instanceof client.ResponseBodyError ||
         error instanceof client.AuthorizationResponseError ||
         error instanceof client.ClientError
-      ? new ApiError(
-          400,
-          'connector.authorization_failed',
-          'The identity provider did not confirm the sign-in.',
-        )
-      : new ApiError(
-          502,
-          'connector.general_error',
-          'The identity provider could not be reached; try again later.',
-        );
+      ? apiError('connector.authorization_failed')
+      : apiError('connector.general_error');
   return Object.assign(failure, { cause: error });
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../storage/database.js';
 import type { ExperienceProfile } from '../storage/tables/experience.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { findUserByIdentifier } from '../experience/accounts.repository.js';
 import {
   identityConflict,
@@ -17,11 +17,9 @@ import { findFederatedOutcome, type FederatedOutcome } from './federated-verific
 import { findUserBySocialIdentity } from './federated-verifications.repository.js';
 import { identityDetails } from './social-identity.js';
 
-export const identityNotExist = (data?: unknown) =>
-  new ApiError(422, 'user.identity_not_exist', 'No account is linked to this identity yet.', data);
+export const identityNotExist = (data?: unknown) => apiError('user.identity_not_exist#federated', { data });
 
-const identityInUse = () =>
-  new ApiError(422, 'user.identity_already_in_use', 'This identity is already linked to an account.');
+const identityInUse = () => apiError('user.identity_already_in_use#federated');
 
 /** `a***@example.com`: enough for the person to recognise the account, not to learn it. */
 const maskEmail = (email: string) => `${email.slice(0, 1)}***${email.slice(email.indexOf('@'))}`;
@@ -75,12 +73,7 @@ export async function identifyFederated(
     );
   }
   if (linkedTo) throw identityInUse();
-  if (related)
-    throw new ApiError(
-      422,
-      'user.email_already_in_use',
-      'This email is associated with an existing account.',
-    );
+  if (related) throw apiError('user.email_already_in_use');
   await experience.mergeProfile(db, uid, {
     ...link,
     ...(identity.emailVerified && identity.email ? { primaryEmail: identity.email } : {}),

@@ -1,7 +1,7 @@
 import type { Interaction } from 'oidc-provider';
 import type { Services } from '../services.js';
 import { verificationNotFound } from '../experience/errors.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { newId } from '../storage/ids.js';
 import {
   buildAuthorizationUri,
@@ -39,14 +39,7 @@ export async function startFederatedVerification(
   request: { state: string; redirectUri: string },
 ) {
   const upstream = await upstreamOf(services.config, connector.upstream).catch((error: unknown) => {
-    throw Object.assign(
-      new ApiError(
-        502,
-        'connector.general_error',
-        'The identity provider could not be reached; try again later.',
-      ),
-      { cause: error },
-    );
+    throw Object.assign(apiError('connector.general_error'), { cause: error });
   });
   const { authorizationUri, session } = await buildAuthorizationUri(upstream, request);
   const verificationId = newId();
@@ -84,7 +77,7 @@ export async function completeFederatedVerification(
       ? identityFromClaims(profile)
       : identityFromProfile(profile, upstream.profileMap);
   if (!claimed) {
-    throw new ApiError(400, 'connector.invalid_response', 'The identity provider sent no user id.');
+    throw apiError('connector.invalid_response');
   }
   const identity = connector.trust ? connector.trust(claimed) : claimed;
   const outcome: FederatedOutcome = { connectorId: connector.id, namespace: connector.namespace, identity };

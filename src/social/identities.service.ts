@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { accountContext } from '../account/account.service.js';
 import type { AccountCaller } from '../account/account-auth.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { EventSink } from '../webhooks/mutation.js';
 import type { Database } from '../storage/schema.js';
 import { changeIdentities, getUser } from '../users/users.service.js';
@@ -11,10 +11,7 @@ import { findUserBySocialIdentity, lockRemoteIdentity } from './federated-verifi
 
 type Trx = Transaction<Database>;
 
-export const identityNotFound = (target: string) =>
-  new ApiError(404, 'user.identity_not_exist', `The user has no identity of the target \`${target}\`.`, {
-    target,
-  });
+export const identityNotFound = (target: string) => apiError('user.identity_not_exist', { target });
 
 /** Removes `identities[target]` (`User.Data.Updated`); 404 when the user has none of it. */
 export async function unlinkIdentity(trx: Trx, events: EventSink, userId: string, target: string) {
@@ -39,11 +36,7 @@ export async function linkIdentity(
   await lockRemoteIdentity(trx, `social:${target}:${identity.userId}`);
   const holder = await findUserBySocialIdentity(trx, target, identity.userId);
   if (holder && holder.id !== userId) {
-    throw new ApiError(
-      422,
-      'user.identity_already_in_use',
-      'This identity is already linked to another account.',
-    );
+    throw apiError('user.identity_already_in_use');
   }
   const updated = await changeIdentities(trx, events, userId, (identities) => ({
     ...identities,

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { EventSink } from '../webhooks/mutation.js';
 import { joinOrganizations } from '../organizations/jit.service.js';
 import { insertSsoIdentity } from '../sso/sso-connectors.repository.js';
@@ -13,8 +13,7 @@ import { findUserBySsoIdentity } from '../sso/sso-connectors.repository.js';
 
 type Trx = Transaction<Database>;
 
-const identityInUse = () =>
-  new ApiError(422, 'user.identity_already_in_use', 'This identity is already linked to another account.');
+const identityInUse = () => apiError('user.identity_already_in_use');
 
 /**
  * Before an account takes the interaction's social or SSO identity: the identity is locked for

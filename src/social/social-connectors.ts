@@ -1,10 +1,10 @@
 import { cachedConnector } from '../connectors/connector-lookup.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import type { FederatedConnector } from './federated-verification.js';
 
 export const connectorNotFound = (id: string) =>
-  new ApiError(404, 'entity.not_exists_with_id', `The connector with id \`${id}\` does not exist.`, { id });
+  apiError('entity.not_exists_with_id', { entity: 'connector', id });
 
 /** A social connector by id (cached a second like the other connector lookups). */
 export async function socialConnector(db: Db, id: string): Promise<FederatedConnector> {

@@ -1,5 +1,5 @@
 import { emailDomain } from '../users/normalize-identifier.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { RemoteIdentity } from './social-identity.js';
 import { foldIdentifierText } from '../users/fold-identifier.js';
 
@@ -15,9 +15,4 @@ export function trustWithinDomains(identity: RemoteIdentity, domains: readonly s
   return { ...identity, emailVerified: false, emailOutsideDomains: true };
 }
 
-export const emailOutsideDomains = () =>
-  new ApiError(
-    422,
-    'single_sign_on.email_outside_connector_domains',
-    'Single sign-on cannot sign in to the account of this e-mail address: the address is not of a domain of this single sign-on connector. Sign in another way, or ask your administrator.',
-  );
+export const emailOutsideDomains = () => apiError('single_sign_on.email_outside_connector_domains');

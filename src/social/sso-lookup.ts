@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { oidcConfig } from '../connectors/config-schemas.js';
 import type { Db } from '../storage/database.js';
 import { shortCache } from '../storage/short-cache.js';
@@ -14,12 +14,7 @@ export async function ssoConnector(db: Db, id: string): Promise<FederatedConnect
   const row = await cached(db, id);
   const config = row && oidcConfig.safeParse(row.config);
   if (!row || !config?.success) {
-    throw new ApiError(
-      404,
-      'entity.not_exists_with_id',
-      `The SSO connector with id \`${id}\` does not exist.`,
-      { id },
-    );
+    throw apiError('entity.not_exists_with_id', { entity: 'SSO connector', id });
   }
   return {
     type: 'EnterpriseSso',

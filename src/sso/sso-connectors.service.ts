@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { oidcConfig } from '../connectors/config-schemas.js';
 import { keepStoredSecrets } from '../connectors/secrets.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import * as repository from './sso-connectors.repository.js';
@@ -20,21 +21,13 @@ function checkConfig(config: Record<string, unknown> | undefined) {
   const parsed = oidcConfig.safeParse(config);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw new ApiError(
-    400,
-    'connector.invalid_config',
-    `Invalid config: ${issue.path.join('.') || 'config'}: ${issue.message}`,
-  );
+  throw apiError('connector.invalid_config#sso', { path: issue.path.join('.'), issue: issue.message });
 }
 
 async function assertNameFree(trx: Trx, name: string, exceptId?: string) {
   const holder = await repository.findSsoConnectorByName(trx, name);
   if (holder && holder.id !== exceptId) {
-    throw new ApiError(
-      422,
-      'single_sign_on.duplicate_connector_name',
-      'An SSO connector with this name exists.',
-    );
+    throw apiError('single_sign_on.duplicate_connector_name');
   }
 }
 

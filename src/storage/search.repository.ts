@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Search, SearchMatch } from '../http/search-query.js';
 
 /** Searchable fields of one query, each naming the column it reads (`'u.primary_email'`). */
@@ -49,7 +49,7 @@ export async function runSearch<T>(query: () => Promise<T>): Promise<T> {
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && patternErrors.has(code)) {
-      throw new ApiError(400, 'request.invalid_input', 'The search pattern is not valid.');
+      throw apiError('request.invalid_input', { message: 'The search pattern is not valid.' });
     }
     throw error;
   }

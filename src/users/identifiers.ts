@@ -1,4 +1,5 @@
-import { ApiError } from '../http/errors.js';
+import type { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import { takenIdentifiers } from './users.repository.js';
 
@@ -9,9 +10,9 @@ export interface Identifiers {
 }
 
 const conflicts = {
-  username: ['user.username_already_in_use', 'This username is already in use.'],
-  email: ['user.email_already_in_use', 'This email is associated with an existing account.'],
-  phone: ['user.phone_already_in_use', 'This phone number is associated with an existing account.'],
+  username: 'user.username_already_in_use',
+  email: 'user.email_already_in_use',
+  phone: 'user.phone_already_in_use',
 } as const;
 
 // The unique indexes of the users table, for the race that slips past the explicit check.
@@ -21,10 +22,8 @@ const indexes: Record<string, keyof typeof conflicts> = {
   users_primary_phone: 'phone',
 };
 
-function conflictError(kind: keyof typeof conflicts): ApiError {
-  const [code, message] = conflicts[kind];
-  return new ApiError(422, code, message);
-}
+/** 422 under the identifier's own code: another user holds it. */
+export const identifierTaken = (kind: keyof typeof conflicts): ApiError => apiError(conflicts[kind]);
 
 /** 422 with the identifier's own code when another user already holds it. */
 export async function assertIdentifiersAvailable(
@@ -35,7 +34,7 @@ export async function assertIdentifiersAvailable(
   if (!identifiers.username && !identifiers.email && !identifiers.phone) return;
   const taken = await takenIdentifiers(db, identifiers, exceptUserId);
   for (const kind of ['username', 'email', 'phone'] as const) {
-    if (taken[kind]) throw conflictError(kind);
+    if (taken[kind]) throw identifierTaken(kind);
   }
 }
 
@@ -46,6 +45,6 @@ export async function withIdentifierConflicts<T>(write: () => Promise<T>): Promi
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string };
     const kind = code === '23505' && constraint ? indexes[constraint] : undefined;
-    throw kind ? conflictError(kind) : error;
+    throw kind ? identifierTaken(kind) : error;
   }
 }

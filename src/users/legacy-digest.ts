@@ -1,6 +1,6 @@
 import { createHash, pbkdf2, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 
 /**
  * Logto's `Legacy` password digest: a JSON array `[algorithm, args, expectedHex]`. For a
@@ -19,20 +19,10 @@ const PASSWORD = '@';
 
 const derive = promisify(pbkdf2);
 
-const invalidFormat = (why: string) =>
-  new ApiError(
-    400,
-    'password.invalid_legacy_password_format',
-    `A Legacy password digest is a JSON array ["algorithm", ["argument", …, "@", …], "expected hex"]: ${why}.`,
-  );
+const invalidFormat = (why: string) => apiError('password.invalid_legacy_password_format', { why });
 
 const unsupportedAlgorithm = (algorithm: string) =>
-  new ApiError(
-    400,
-    'password.unsupported_legacy_hash_algorithm',
-    `The Legacy hash algorithm \`${algorithm}\` is neither a node:crypto hash nor pbkdf2.`,
-    { algorithm },
-  );
+  apiError('password.unsupported_legacy_hash_algorithm', { algorithm });
 
 function parseJson(text: string): unknown {
   try {

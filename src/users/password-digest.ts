@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { PasswordAlgorithm } from '../storage/tables/core.js';
 import { parseLegacyDigest } from './legacy-digest.js';
 
@@ -34,20 +34,10 @@ const bcryptEncoded = /^\$2[abxy]\$(\d\d)\$[./\dA-Za-z]{53}$/;
 const hexLength: Partial<Record<PasswordAlgorithm, number>> = { MD5: 32, SHA1: 40, SHA256: 64 };
 
 const invalidDigest = (algorithm: PasswordAlgorithm, expected: string) =>
-  new ApiError(
-    400,
-    'password.invalid_password_digest',
-    `The password digest is not a valid ${algorithm} digest: ${expected}.`,
-    { algorithm },
-  );
+  apiError('password.invalid_password_digest', { algorithm, expected });
 
 export const unsupportedAlgorithm = (algorithm: string) =>
-  new ApiError(
-    400,
-    'password.unsupported_encryption_method',
-    `Unknown password algorithm \`${algorithm}\`; one of ${passwordAlgorithms.join(', ')}.`,
-    { algorithm, supported: passwordAlgorithms },
-  );
+  apiError('password.unsupported_encryption_method', { algorithm, supported: passwordAlgorithms });
 
 export function isPasswordAlgorithm(value: string): value is PasswordAlgorithm {
   return (passwordAlgorithms as readonly string[]).includes(value);

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { importedPassword, type StoredPassword } from './password-digest.js';
 import { argon2idPassword, hashPassword } from './passwords.js';
 
@@ -15,28 +15,16 @@ export interface PasswordInput {
 export async function passwordToStore(input: PasswordInput): Promise<StoredPassword | undefined> {
   const { password, passwordDigest, passwordAlgorithm } = input;
   if (password !== undefined && passwordDigest !== undefined) {
-    throw new ApiError(
-      400,
-      'user.password_and_digest',
-      'Send either `password` or `passwordDigest`, not both.',
-    );
+    throw apiError('user.password_and_digest');
   }
   if (passwordDigest !== undefined) {
     if (passwordAlgorithm === undefined) {
-      throw new ApiError(
-        400,
-        'user.password_algorithm_required',
-        '`passwordDigest` needs `passwordAlgorithm` to say how it is checked.',
-      );
+      throw apiError('user.password_algorithm_required');
     }
     return importedPassword(passwordAlgorithm, passwordDigest);
   }
   if (passwordAlgorithm !== undefined) {
-    throw new ApiError(
-      400,
-      'user.password_digest_required',
-      '`passwordAlgorithm` is only taken with `passwordDigest`; a clear `password` is always hashed with argon2id.',
-    );
+    throw apiError('user.password_digest_required');
   }
   return password === undefined ? undefined : argon2idPassword(await hashPassword(password));
 }

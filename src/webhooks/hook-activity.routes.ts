@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readLogPayload } from '../audit/log-payload.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
 import { errorResponses, idParams, noContent } from '../http/route-schemas.js';
 import * as history from './delivery-history.repository.js';
@@ -105,11 +106,11 @@ export const hookActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, deliveryId } = request.params;
       const hook = await getHook(db, id);
-      if (!hook.enabled) throw new ApiError(422, 'hook.disabled', 'The hook is disabled; enable it first.');
+      if (!hook.enabled) throw apiError('hook.disabled');
       const outcome = await history.redeliver(db, id, deliveryId);
       if (outcome === 'not_found') throw notFound('delivery', deliveryId);
       if (outcome === 'in_flight') {
-        throw new ApiError(422, 'hook.delivery_in_flight', 'An attempt of this delivery is in progress.');
+        throw apiError('hook.delivery_in_flight');
       }
       deliveries.nudge();
       const delivery = await history.findDelivery(db, id, deliveryId);

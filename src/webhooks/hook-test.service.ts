@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { exceptionEvents, userFlowEvents, type HookEvent } from './event-names.js';
@@ -39,15 +39,10 @@ function throwIfFailed(outcome: SendOutcome): void {
       : outcome.error.startsWith('no response within')
         ? 'The endpoint did not respond in time.'
         : 'The connection to the endpoint failed.';
-    throw new ApiError(422, 'hook.send_test_payload_failed', `Sending the test payload failed: ${reason}`);
+    throw apiError('hook.send_test_payload_failed', { reason });
   }
   if (outcome.statusCode < 200 || outcome.statusCode >= 300) {
-    throw new ApiError(
-      422,
-      'hook.endpoint_responded_with_error',
-      `The endpoint responded with status ${outcome.statusCode}.`,
-      { responseStatus: outcome.statusCode },
-    );
+    throw apiError('hook.endpoint_responded_with_error', { statusCode: outcome.statusCode });
   }
 }
 

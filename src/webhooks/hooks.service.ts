@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { bareHost, RefusedAddressError, resolveAllowed } from './address-policy.js';
@@ -32,8 +32,7 @@ export interface HookInput {
 }
 
 // Logto answers an unknown hook id with `entity.not_exists`.
-const hookNotFound = (id: string) =>
-  new ApiError(404, 'entity.not_exists', `The hook with id \`${id}\` does not exist.`, { id });
+const hookNotFound = (id: string) => apiError('entity.not_exists', { id });
 
 export async function createHook(
   db: Db,
@@ -105,9 +104,7 @@ export async function checkHookConfig(input: HookConfigInput, config: Config) {
   const headers = input.headers ?? {};
   for (const name of Object.keys(headers)) {
     if (reservedHeaderNames.has(name) || transportHeaderNames.has(name)) {
-      throw new ApiError(400, 'hook.header_not_allowed', `The header \`${name}\` cannot be configured.`, {
-        name,
-      });
+      throw apiError('hook.header_not_allowed', { name });
     }
   }
   await checkEndpointUrl(input.url, config.webhooks.allowPrivateNetworks);
@@ -122,7 +119,7 @@ async function checkEndpointUrl(url: string, allowPrivate: boolean): Promise<voi
     parsed = undefined;
   }
   if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname) {
-    throw new ApiError(400, 'hook.invalid_endpoint_url', 'The endpoint must be an absolute http(s) URL.');
+    throw apiError('hook.invalid_endpoint_url');
   }
   if (allowPrivate) return;
   const host = bareHost(parsed.hostname);
@@ -133,7 +130,8 @@ async function checkEndpointUrl(url: string, allowPrivate: boolean): Promise<voi
     ]);
   } catch (error) {
     if (error instanceof RefusedAddressError) {
-      throw new ApiError(400, 'hook.endpoint_address_not_allowed', error.message, {
+      throw apiError('hook.endpoint_address_not_allowed', {
+        message: error.message,
         host,
         address: error.address,
       });
@@ -147,7 +145,7 @@ function eventsOf(input: HookInput): HookEvent[] | undefined {
   return events && [...new Set(events)];
 }
 
-const missingEvents = () => new ApiError(400, 'hook.missing_events', 'A hook needs at least one event.');
+const missingEvents = () => apiError('hook.missing_events');
 
 // Alphanumeric like Logto's keys, so receivers that validate the key's shape keep working.
 const newSigningKey = () => newId(32);
