@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { parseSearch } from '../http/search-query.js';
 import { passwordToStore } from '../users/password-input.js';
+import { assertValidPhone } from '../users/phone.js';
 import { toUserResponse } from '../users/user-response.js';
 import * as repository from '../users/users.repository.js';
 import {
@@ -35,6 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { password, passwordDigest, passwordAlgorithm, ...input } = request.body;
+      assertValidPhone(input.primaryPhone);
       const stored = await passwordToStore({ password, passwordDigest, passwordAlgorithm });
       return mutate(request, 200, (trx, events) =>
         users.createUser(trx, events, {
@@ -92,10 +94,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponse, ...errorResponses(400, 404, 422) },
       },
     },
-    (request) =>
-      mutate(request, 200, (trx, events) =>
+    (request) => {
+      assertValidPhone(request.body.primaryPhone);
+      return mutate(request, 200, (trx, events) =>
         users.updateUser(trx, events, request.params.userId, request.body),
-      ),
+      );
+    },
   );
 
   app.delete(

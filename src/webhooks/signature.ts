@@ -1,4 +1,6 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { Webhook } from 'standardwebhooks';
 
 /**
  * Both signatures use one key: the UTF-8 bytes of the hook's signing key. The Standard Webhooks
@@ -9,23 +11,31 @@ export function standardWebhookSecret(signingKey: string): string {
   return `whsec_${Buffer.from(signingKey, 'utf8').toString('base64')}`;
 }
 
-// A few hooks sign every delivery: a key imported once halves the cost of each HMAC (a string key is
-// converted and imported again on every call).
-const importedKeys = new Map<string, KeyObject>();
+interface Signers {
+  /** For `service-signature-sha-256`: an imported key halves the cost of each HMAC. */
+  body: KeyObject;
+  /** The standardwebhooks package signs `webhook-signature`. */
+  standard: Webhook;
+}
 
-function hmacKey(signingKey: string): KeyObject {
-  let key = importedKeys.get(signingKey);
-  if (key) return key;
-  // Bounded: signing keys change rarely, so dropping all now and then costs little.
-  if (importedKeys.size >= 1000) importedKeys.clear();
-  key = createSecretKey(Buffer.from(signingKey, 'utf8'));
-  importedKeys.set(signingKey, key);
-  return key;
+// A few hooks sign every delivery, so each key is prepared once; signing keys change rarely.
+const signersByKey = new LRUCache<string, Signers>({ max: 1000 });
+
+function signers(signingKey: string): Signers {
+  let found = signersByKey.get(signingKey);
+  if (!found) {
+    found = {
+      body: createSecretKey(Buffer.from(signingKey, 'utf8')),
+      standard: new Webhook(standardWebhookSecret(signingKey)),
+    };
+    signersByKey.set(signingKey, found);
+  }
+  return found;
 }
 
 /** `service-signature-sha-256`: hex HMAC-SHA256 of the exact body bytes (Logto's scheme). */
 export function bodySignature(signingKey: string, body: string): string {
-  return createHmac('sha256', hmacKey(signingKey)).update(body, 'utf8').digest('hex');
+  return createHmac('sha256', signers(signingKey).body).update(body, 'utf8').digest('hex');
 }
 
 /** The Standard Webhooks headers for one attempt; `messageId` is stable across retries. */
@@ -35,15 +45,10 @@ export function standardWebhookHeaders(
   body: string,
   now: Date = new Date(),
 ): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
-  const timestamp = Math.floor(now.getTime() / 1000);
-  const signature = createHmac('sha256', hmacKey(signingKey))
-    .update(`${messageId}.${timestamp}.`, 'utf8')
-    .update(body, 'utf8')
-    .digest('base64');
   return {
     'webhook-id': messageId,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': `v1,${signature}`,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': signers(signingKey).standard.sign(messageId, now, body),
   };
 }
 

@@ -24,7 +24,7 @@ describe('Account API: first-party tokens only; unlinking an identity needs a pr
   const person = async () => {
     const email = `acct.${newId(6)}@example.com`;
     const user = await createUser(t, password, email);
-    const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const phone = `+1650${2_000_000 + Math.floor(Math.random() * 8e6)}`;
     expectStatus(await t.api('PATCH', `/users/${user.id}`, { primaryPhone: phone }), 200);
     const identity = { socialUserId: `up-${newId(6)}`, socialUserInfo: { email } };
     expectStatus(await t.api('PUT', `/users/${user.id}/identities/upstream`, identity), 200);

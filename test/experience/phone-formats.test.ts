@@ -11,11 +11,11 @@ describe('phone numbers in human formats', async () => {
 
   it('POST /api/users stores digits; every spelling of the number is one number', async () => {
     const created = expectStatus(
-      await t.api('POST', '/users', { primaryPhone: `+1 555-010-${suffix}` }),
+      await t.api('POST', '/users', { primaryPhone: `+1 650-253-${suffix}` }),
       200,
     );
-    assert.equal(created.primaryPhone, `1555010${suffix}`);
-    for (const spelling of [`+1 (555) 010-${suffix}`, `1.555.010.${suffix}`, `1555010${suffix}`]) {
+    assert.equal(created.primaryPhone, `1650253${suffix}`);
+    for (const spelling of [`+1 (650) 253-${suffix}`, `1.650.253.${suffix}`, `1650253${suffix}`]) {
       expectStatus(
         await t.api('POST', '/users', { primaryPhone: spelling }),
         422,
@@ -28,15 +28,15 @@ describe('phone numbers in human formats', async () => {
   });
 
   it('the Experience API sends a code to a spelled-out number and signs its holder in', async () => {
-    const number = `1555020${suffix}`;
+    const number = `1650254${suffix}`;
     const user = expectStatus(await t.api('POST', '/users', { primaryPhone: number }), 200);
     const { call } = await openExperience(t, app);
     expectStatus(await call('PUT', '', { interactionEvent: 'SignIn' }), 204);
-    const identifier = { type: 'phone', value: `+1 (555) 020-${suffix}` };
+    const identifier = { type: 'phone', value: `+1 (650) 254-${suffix}` };
     const sent = expectStatus(await call('POST', '/verification/verification-code', { identifier }), 200);
     const code = await latestCode(t, number);
     const verified = await call('POST', '/verification/verification-code/verify', {
-      identifier: { type: 'phone', value: `1-555-020-${suffix}` },
+      identifier: { type: 'phone', value: `1-650-254-${suffix}` },
       verificationId: sent.verificationId,
       code,
     });

@@ -7,7 +7,8 @@ import {
   removeCustomizer,
   putCustomizer,
 } from '../../src/impersonation/jwt-customizers.service.js';
-import type { Storage } from '../../src/storage/database.js';
+import type { Db, Storage } from '../../src/storage/database.js';
+import { shortCache } from '../../src/storage/short-cache.js';
 import { backend } from '../support/databases.js';
 import { openTestStorage, type TestStorage } from '../support/storage.js';
 
@@ -40,5 +41,70 @@ describe(`the active custom-claims script on ${backend}`, () => {
     const changed = `${script}\n// changed`;
     await putCustomizer(storage.db, 'access-token', { script: changed });
     assert.equal((await activeCustomizer(storage.db, key))?.script, changed);
+  });
+});
+
+// The memo under every per-request lookup (clients, resources, connectors, customizers).
+describe(`a short cache on ${backend}`, () => {
+  let opened: TestStorage;
+  let db: Db;
+
+  before(async () => {
+    opened = await openTestStorage();
+    db = opened.storage.db;
+  });
+  after(() => opened.close());
+
+  it('answers a read that a forget overtook, and reads again afterwards', async () => {
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const cached = shortCache(async () => {
+      reads += 1;
+      if (reads === 1) await gate;
+      return `value ${reads}`;
+    });
+    const overtaken = cached(db, 'k');
+    cached.forget(db, 'k');
+    release();
+    assert.equal(await overtaken, 'value 1');
+    // The overtaken value was not kept: the next read loads again, and that one is kept.
+    assert.equal(await cached(db, 'k'), 'value 2');
+    assert.equal(await cached(db, 'k'), 'value 2');
+    assert.equal(reads, 2);
+  });
+
+  it('keeps hits for its time to live and never a miss unless asked', async () => {
+    let reads = 0;
+    const missing = shortCache(async () => {
+      reads += 1;
+      return undefined;
+    });
+    assert.equal(await missing(db, 'k'), undefined);
+    assert.equal(await missing(db, 'k'), undefined);
+    assert.equal(reads, 2);
+
+    let hits = 0;
+    const brief = shortCache(async () => `hit ${++hits}`, { ttlMs: 30 });
+    assert.equal(await brief(db, 'k'), 'hit 1');
+    assert.equal(await brief(db, 'k'), 'hit 1');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.equal(await brief(db, 'k'), 'hit 2');
+  });
+
+  it('passes a failed read to every caller waiting on it and keeps nothing', async () => {
+    let reads = 0;
+    const failing = shortCache(async () => {
+      reads += 1;
+      if (reads === 1) throw new Error('read failed');
+      return 'recovered';
+    });
+    const results = await Promise.allSettled([failing(db, 'k'), failing(db, 'k')]);
+    assert.deepEqual(
+      results.map((result) => result.status),
+      ['rejected', 'rejected'],
+    );
+    assert.equal(await failing(db, 'k'), 'recovered');
+    assert.equal(reads, 2);
   });
 });

@@ -59,7 +59,7 @@ describe('users', async () => {
     const { status, body } = await create({
       username: 'alice',
       primaryEmail: 'Alice@Example.com',
-      primaryPhone: '+15550001111',
+      primaryPhone: '+16502531111',
       name: 'Alice',
       avatar: 'https://cdn.example/alice.png',
       password: 'correct horse battery staple',
@@ -70,7 +70,7 @@ describe('users', async () => {
     assert.deepEqual(Object.keys(body).sort(), userKeys);
     assert.equal(body.username, 'alice');
     assert.equal(body.primaryEmail, 'Alice@Example.com');
-    assert.equal(body.primaryPhone, '15550001111');
+    assert.equal(body.primaryPhone, '16502531111');
     assert.equal(body.hasPassword, true);
     assert.equal(body.isSuspended, false);
     assert.equal(body.lastSignInAt, null);
@@ -116,12 +116,35 @@ describe('users', async () => {
     }
   });
 
+  it('stores phone numbers as Logto does and refuses what is not a phone number', async () => {
+    // libphonenumber-js: the trunk prefix 0 after the country code is dropped, digits without +.
+    const created = await newUser({ primaryPhone: '610412345678' });
+    assert.equal(created.primaryPhone, '61412345678');
+    const fetched = await t.api<User>('GET', `/users/${created.id}`);
+    assert.equal(fetched.body.primaryPhone, '61412345678');
+    const patched = await t.api<User>('PATCH', `/users/${created.id}`, { primaryPhone: '+61 0412 345 679' });
+    assert.equal(patched.status, 200);
+    assert.equal(patched.body.primaryPhone, '61412345679');
+    for (const primaryPhone of ['99999', '15550109999', '+44 7700 900123']) {
+      const refused = await create({ primaryPhone });
+      assert.equal(refused.status, 422, primaryPhone);
+      assert.equal(refused.body.code, 'user.invalid_phone');
+      const unchanged = await t.api<ErrorBody>('PATCH', `/users/${created.id}`, { primaryPhone });
+      assert.equal(unchanged.status, 422, primaryPhone);
+      assert.equal(unchanged.body.code, 'user.invalid_phone');
+    }
+    const after = await t.api<User>('GET', `/users/${created.id}`);
+    assert.equal(after.body.primaryPhone, '61412345679');
+    const cleared = await t.api<User>('PATCH', `/users/${created.id}`, { primaryPhone: null });
+    assert.equal(cleared.body.primaryPhone, null);
+  });
+
   it('refuses duplicate identifiers, case-insensitively, on create and update', async () => {
-    await newUser({ username: 'bob', primaryEmail: 'bob@example.com', primaryPhone: '15550002222' });
+    await newUser({ username: 'bob', primaryEmail: 'bob@example.com', primaryPhone: '16502532222' });
     const cases: [Record<string, unknown>, string][] = [
       [{ username: 'BOB' }, 'user.username_already_in_use'],
       [{ primaryEmail: 'BOB@example.com' }, 'user.email_already_in_use'],
-      [{ primaryPhone: '+15550002222' }, 'user.phone_already_in_use'],
+      [{ primaryPhone: '+16502532222' }, 'user.phone_already_in_use'],
     ];
     const other = await newUser();
     for (const [body, code] of cases) {
@@ -147,7 +170,7 @@ describe('users', async () => {
 
   it('pages and searches users', async () => {
     await newUser({ name: 'Zebedee Quux', primaryEmail: 'zq@example.org' });
-    await newUser({ primaryPhone: '4477009900' });
+    await newUser({ primaryPhone: '447777009001' });
     const page = await t.api<User[]>('GET', '/users?page=1&page_size=2');
     assert.equal(page.status, 200);
     assert.equal(page.body.length, 2);

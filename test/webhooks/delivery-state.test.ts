@@ -3,7 +3,11 @@ import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { nextState, parseRetryAfter, stateColumns } from '../../src/webhooks/delivery-state.js';
 import type { SendOutcome } from '../../src/webhooks/http-sender.js';
-import { standardWebhookHeaders, standardWebhookSecret } from '../../src/webhooks/signature.js';
+import {
+  bodySignature,
+  standardWebhookHeaders,
+  standardWebhookSecret,
+} from '../../src/webhooks/signature.js';
 
 const now = new Date('2025-01-01T00:00:00Z');
 const policy = { scheduleSeconds: [0, 5, 300], maxRetryAfterSeconds: 3600, random: () => 0.5 };
@@ -60,5 +64,21 @@ describe('signatures', () => {
     const headers = standardWebhookHeaders(key, 'msg_1', body);
     assert.deepEqual(new Webhook(standardWebhookSecret(key)).verify(body, headers), JSON.parse(body));
     assert.throws(() => new Webhook(standardWebhookSecret(key)).verify(`${body} `, headers));
+  });
+
+  // Receivers already hold these bytes: the values were taken from the hand-written signer the
+  // library replaced, for a non-ASCII key and body and a timestamp with milliseconds.
+  it('are byte for byte what receivers verify today', () => {
+    const key = 'sïgning-key';
+    const body = '{"event":"User.Created","data":{"id":"u_1","name":"Zoë"}}';
+    assert.deepEqual(standardWebhookHeaders(key, 'msg_2x9', body, new Date('2026-11-26T12:00:00.750Z')), {
+      'webhook-id': 'msg_2x9',
+      'webhook-timestamp': '1795694400',
+      'webhook-signature': 'v1,ccjKMePPWHgRbqa9VzxLzSt0xav2iUz21PhGvzjLnH4=',
+    });
+    assert.equal(
+      bodySignature(key, body),
+      'd40ba69c231faea58e4e7f9a3a170c7e58ce29f08233573cae462007da9dd6bc',
+    );
   });
 });

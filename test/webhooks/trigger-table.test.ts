@@ -100,7 +100,7 @@ const rows: Row[] = [
     body: () => ({
       username: 'table_user',
       primaryEmail: 'table.user@example.com',
-      primaryPhone: '15551234567',
+      primaryPhone: '16502534567',
       name: 'Table User',
       avatar: 'https://example.com/avatar.png',
       password: PASSWORDS[0],
@@ -118,7 +118,7 @@ const rows: Row[] = [
             [
               'table_user',
               'table.user@example.com',
-              '15551234567',
+              '16502534567',
               'Table User',
               'https://example.com/avatar.png',
             ],
