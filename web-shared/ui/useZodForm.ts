@@ -23,3 +23,6 @@ export const optionalText = z
   .string()
   .trim()
   .transform((text) => text || undefined);
+
+/** A one-time code as typed: surrounding spaces dropped, the service judges the rest. */
+export const oneCode = z.object({ code: z.string().trim() });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap } from '../api';
-import { Alert } from '../ui/Alert';
+import { unwrap } from '@shared/api/client';
+import { api } from '../api';
+import { Alert } from '@shared/ui/Alert';
 import { Card } from '../ui/Card';
 import { useAction } from '@shared/ui/useAction';
 import { OrganizationChoice } from './OrganizationChoice';

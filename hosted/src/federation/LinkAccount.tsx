@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { finish, identify } from '../experience';
-import { Alert } from '../ui/Alert';
+import { Alert } from '@shared/ui/Alert';
 import { Card } from '../ui/Card';
 import { useAction } from '@shared/ui/useAction';
 

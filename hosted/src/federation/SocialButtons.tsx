@@ -1,5 +1,5 @@
 import { useSettings } from '../settings';
-import { Alert } from '../ui/Alert';
+import { Alert } from '@shared/ui/Alert';
 import { useAction } from '@shared/ui/useAction';
 import { localName, startFederated } from './federation';
 
