@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { NameDescriptionForm } from '../ui/NameDescriptionForm';
 
 export function RolePage() {
@@ -50,6 +51,8 @@ export function RolePage() {
   );
 }
 
+const scopeChoice = z.object({ resourceId: z.string(), scopeId: z.string() });
+
 /** The API scopes a role grants: listed, added from any resource, removed. */
 function RoleScopes({ roleId }: { roleId: string }) {
   const api = useApi();
@@ -68,8 +71,8 @@ function RoleScopes({ roleId }: { roleId: string }) {
     queryKey: [...keys.resources, 'all'],
     queryFn: () => unwrapPage(api.GET('/api/resources', { params: { query: { page: 1, page_size: 100 } } })),
   });
-  const [resourceId, setResourceId] = useState('');
-  const [scopeId, setScopeId] = useState('');
+  const form = useZodForm(scopeChoice, { resourceId: '', scopeId: '' });
+  const { resourceId, scopeId } = form.watch();
   const candidates = useQuery({
     queryKey: [...keys.resources, resourceId, 'scopes'],
     enabled: Boolean(resourceId),
@@ -120,24 +123,19 @@ function RoleScopes({ roleId }: { roleId: string }) {
       <div className="row">
         <Select
           label="API resource"
-          value={resourceId}
-          onChange={(e) => {
-            setResourceId(e.target.value);
-            setScopeId('');
-          }}
           options={[
             { value: '', label: 'Choose an API resource' },
             ...(resources.data?.items ?? []).map((r) => ({ value: r.id, label: r.name })),
           ]}
+          {...form.register('resourceId', { onChange: () => form.setValue('scopeId', '') })}
         />
         <Select
           label="Scope"
-          value={scopeId}
-          onChange={(e) => setScopeId(e.target.value)}
           options={[
             { value: '', label: 'Choose a scope' },
             ...(candidates.data?.items ?? []).map((s) => ({ value: s.id, label: s.name })),
           ]}
+          {...form.register('scopeId')}
         />
         <button type="button" disabled={!scopeId} onClick={() => add.mutate()}>
           Add scope

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { unwrapPage } from '@shared/api/client';
 import { keys, useApi } from './api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
+import { oneChoice, useZodForm } from '@shared/ui/useZodForm';
 
 interface Role {
   id: string;
@@ -37,9 +37,10 @@ export function RoleAssignments({
     queryFn: () =>
       unwrapPage(api.GET('/api/roles', { params: { query: { type: roleType, page: 1, page_size: 100 } } })),
   });
-  const [roleId, setRoleId] = useState('');
+  const form = useZodForm(oneChoice, { value: '' });
+  const roleId = form.watch('value');
   const refresh = () => queryClient.invalidateQueries({ queryKey });
-  const add = useMutation({ mutationFn: () => assign(roleId), onSuccess: () => (setRoleId(''), refresh()) });
+  const add = useMutation({ mutationFn: assign, onSuccess: () => (form.reset(), refresh()) });
   const remove = useMutation({ mutationFn: unassign, onSuccess: refresh });
   const held = new Set(assigned.data?.items.map((role) => role.id));
   const headingId = `roles-${roleType}`;
@@ -64,16 +65,15 @@ export function RoleAssignments({
       <div className="row">
         <Select
           label="Role to assign"
-          value={roleId}
-          onChange={(e) => setRoleId(e.target.value)}
           options={[
             { value: '', label: 'Choose a role' },
             ...(available.data?.items ?? [])
               .filter((role) => !held.has(role.id))
               .map((role) => ({ value: role.id, label: role.name })),
           ]}
+          {...form.register('value')}
         />
-        <button type="button" disabled={!roleId} onClick={() => add.mutate()}>
+        <button type="button" disabled={!roleId} onClick={() => add.mutate(roleId)}>
           Assign role
         </button>
       </div>
