@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
+import { useListChange } from '../ui/useListChange';
 import { keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
@@ -9,7 +10,6 @@ import { oneChoice, useZodForm } from '@shared/ui/useZodForm';
 /** Enterprise SSO connectors whose users join the organization when they sign in through them. */
 export function JitSsoConnectors({ organizationId }: { organizationId: string }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const boundKey = [...keys.organizations, organizationId, 'jit-sso'];
   const bound = useQuery({
     queryKey: boundKey,
@@ -25,26 +25,24 @@ export function JitSsoConnectors({ organizationId }: { organizationId: string })
   });
   const form = useZodForm(oneChoice, { value: '' });
   const chosen = form.watch('value');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: boundKey });
-  const add = useMutation({
-    mutationFn: (id: string) =>
+  const add = useListChange(
+    boundKey,
+    (id: string) =>
       unwrap(
         api.POST('/api/organizations/{id}/jit/sso-connectors', {
           params: { path: { id: organizationId } },
           body: { ssoConnectorIds: [id] },
         }),
       ),
-    onSuccess: () => (form.reset(), refresh()),
-  });
-  const remove = useMutation({
-    mutationFn: (ssoConnectorId: string) =>
-      unwrap(
-        api.DELETE('/api/organizations/{id}/jit/sso-connectors/{ssoConnectorId}', {
-          params: { path: { id: organizationId, ssoConnectorId } },
-        }),
-      ),
-    onSuccess: refresh,
-  });
+    () => form.reset(),
+  );
+  const remove = useListChange(boundKey, (ssoConnectorId: string) =>
+    unwrap(
+      api.DELETE('/api/organizations/{id}/jit/sso-connectors/{ssoConnectorId}', {
+        params: { path: { id: organizationId, ssoConnectorId } },
+      }),
+    ),
+  );
   const boundIds = new Set(bound.data?.map((connector) => connector.id));
   const choices = (all.data?.items ?? []).filter((connector) => !boundIds.has(connector.id));
   const submit = form.handleSubmit(({ value }) => {

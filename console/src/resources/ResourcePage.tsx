@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
+import { useListChange } from '../ui/useListChange';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { Alert } from '@shared/ui/Alert';
@@ -97,7 +98,6 @@ function ResourceSettings({
 
 function ResourceScopes({ resourceId }: { resourceId: string }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const scopesKey = [...keys.resources, resourceId, 'scopes'];
   const scopes = useQuery({
     queryKey: scopesKey,
@@ -109,21 +109,19 @@ function ResourceScopes({ resourceId }: { resourceId: string }) {
       ),
   });
   const form = useZodForm(newScope, { name: '', description: '' });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: scopesKey });
-  const add = useMutation({
-    mutationFn: (body: z.output<typeof newScope>) =>
+  const add = useListChange(
+    scopesKey,
+    (body: z.output<typeof newScope>) =>
       unwrap(api.POST('/api/resources/{resourceId}/scopes', { params: { path: { resourceId } }, body })),
-    onSuccess: () => (form.reset(), refresh()),
-  });
-  const drop = useMutation({
-    mutationFn: (scopeId: string) =>
-      unwrap(
-        api.DELETE('/api/resources/{resourceId}/scopes/{scopeId}', {
-          params: { path: { resourceId, scopeId } },
-        }),
-      ),
-    onSuccess: refresh,
-  });
+    () => form.reset(),
+  );
+  const drop = useListChange(scopesKey, (scopeId: string) =>
+    unwrap(
+      api.DELETE('/api/resources/{resourceId}/scopes/{scopeId}', {
+        params: { path: { resourceId, scopeId } },
+      }),
+    ),
+  );
   return (
     <section className="panel" aria-labelledby="resource-scopes">
       <h2 id="resource-scopes">Scopes</h2>

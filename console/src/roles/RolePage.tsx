@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
+import { useListChange } from '../ui/useListChange';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { Alert } from '@shared/ui/Alert';
@@ -56,7 +57,6 @@ const scopeChoice = z.object({ resourceId: z.string(), scopeId: z.string() });
 /** The API scopes a role grants: listed, added from any resource, removed. */
 function RoleScopes({ roleId }: { roleId: string }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const scopesKey = [...keys.roles, roleId, 'scopes'];
   const held = useQuery({
     queryKey: scopesKey,
@@ -83,24 +83,17 @@ function RoleScopes({ roleId }: { roleId: string }) {
         }),
       ),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: scopesKey });
-  const add = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/roles/{id}/scopes', {
-          params: { path: { id: roleId } },
-          body: { scopeIds: [scopeId] },
-        }),
-      ),
-    onSuccess: refresh,
-  });
-  const drop = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(
-        api.DELETE('/api/roles/{id}/scopes/{scopeId}', { params: { path: { id: roleId, scopeId: id } } }),
-      ),
-    onSuccess: refresh,
-  });
+  const add = useListChange(scopesKey, () =>
+    unwrap(
+      api.POST('/api/roles/{id}/scopes', {
+        params: { path: { id: roleId } },
+        body: { scopeIds: [scopeId] },
+      }),
+    ),
+  );
+  const drop = useListChange(scopesKey, (id: string) =>
+    unwrap(api.DELETE('/api/roles/{id}/scopes/{scopeId}', { params: { path: { id: roleId, scopeId: id } } })),
+  );
   const resourceName = (id: string) => resources.data?.items.find((r) => r.id === id)?.name ?? id;
   return (
     <section className="panel" aria-labelledby="role-scopes">

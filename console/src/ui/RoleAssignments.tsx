@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { unwrapPage } from '@shared/api/client';
+import { useListChange } from './useListChange';
 import { keys, useApi } from './api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
@@ -30,7 +31,6 @@ export function RoleAssignments({
   unassign: (roleId: string) => Promise<unknown>;
 }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const assigned = useQuery({ queryKey, queryFn: list });
   const available = useQuery({
     queryKey: [...keys.roles, roleType],
@@ -39,9 +39,8 @@ export function RoleAssignments({
   });
   const form = useZodForm(oneChoice, { value: '' });
   const roleId = form.watch('value');
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
-  const add = useMutation({ mutationFn: assign, onSuccess: () => (form.reset(), refresh()) });
-  const remove = useMutation({ mutationFn: unassign, onSuccess: refresh });
+  const add = useListChange(queryKey, assign, () => form.reset());
+  const remove = useListChange(queryKey, unassign);
   const held = new Set(assigned.data?.items.map((role) => role.id));
   const headingId = `roles-${roleType}`;
   return (
