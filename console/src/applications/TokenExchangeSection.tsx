@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
-import { keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Field, Switch } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
+import { keys, useApi } from '../ui/api';
 import type { Application } from './application-types';
 
 /** Blank: no limit (null); else the number the service checks (1 to 1000). */

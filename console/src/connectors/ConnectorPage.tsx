@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { Alert } from '@shared/ui/Alert';
 import { ConnectorForm, type ConnectorDraft } from './ConnectorForm';
 import { nameOf, typeLabels } from './queries';
 

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiCallError, unwrap } from '@shared/api/client';
-import { useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select, Switch, TextArea } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
+import { useApi } from '../ui/api';
 import { sampleContext, sampleScript, sampleToken } from './samples';
 
 type TokenType = 'access-token' | 'client-credentials';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
+import { keys, useApi } from '../ui/api';
 
 /** The organization roles a just-in-time member is given; ticking a box saves the new set. */
 export function JitRoles({ organizationId }: { organizationId: string }) {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { useListChange } from '../ui/useListChange';
-import { keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
 import { oneChoice, useZodForm } from '@shared/ui/useZodForm';
+import { useListChange } from '../ui/useListChange';
+import { keys, useApi } from '../ui/api';
 
 /** Enterprise SSO connectors whose users join the organization when they sign in through them. */
 export function JitSsoConnectors({ organizationId }: { organizationId: string }) {

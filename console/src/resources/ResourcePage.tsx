@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { useListChange } from '../ui/useListChange';
-import { keys, useApi } from '../ui/api';
-import { ConfirmButton } from '../ui/ConfirmButton';
 import { Alert } from '@shared/ui/Alert';
 import { Field } from '@shared/ui/Field';
 import { RowForm } from '@shared/ui/RowForm';
 import { useZodForm } from '@shared/ui/useZodForm';
-import { z } from 'zod';
+import { useListChange } from '../ui/useListChange';
+import { keys, useApi } from '../ui/api';
+import { ConfirmButton } from '../ui/ConfirmButton';
 
 const resourceSettings = z.object({
   name: z.string().trim().min(1, 'Enter an API name.'),

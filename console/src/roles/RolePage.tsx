@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { useListChange } from '../ui/useListChange';
-import { keys, useApi } from '../ui/api';
-import { ConfirmButton } from '../ui/ConfirmButton';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
+import { useListChange } from '../ui/useListChange';
+import { keys, useApi } from '../ui/api';
+import { ConfirmButton } from '../ui/ConfirmButton';
 import { NameDescriptionForm } from '../ui/NameDescriptionForm';
 
 export function RolePage() {

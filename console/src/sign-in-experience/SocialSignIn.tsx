@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Link } from 'react-router-dom';
-import { connectorsKey, loadConnectors, nameOf } from '../connectors/queries';
-import { useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { useZodForm } from '@shared/ui/useZodForm';
+import { connectorsKey, loadConnectors, nameOf } from '../connectors/queries';
+import { useApi } from '../ui/api';
 
 const socialForm = z.object({ chosen: z.array(z.string()) });
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { unwrapPage } from '@shared/api/client';
-import { useListChange } from './useListChange';
-import { keys, useApi } from './api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
 import { oneChoice, useZodForm } from '@shared/ui/useZodForm';
+import { useListChange } from './useListChange';
+import { keys, useApi } from './api';
 
 interface Role {
   id: string;

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { useSession } from '../auth/SessionProvider';
-import { keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
+import { useSession } from '../auth/SessionProvider';
+import { keys, useApi } from '../ui/api';
 import { ContextEntries, toContext } from './ContextEntries';
 import { SubjectTokenResult, type IssuedToken } from './SubjectTokenResult';
 

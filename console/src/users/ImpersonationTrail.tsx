@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { unwrapPage } from '@shared/api/client';
-import { formatTime, keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
+import { formatTime, keys, useApi } from '../ui/api';
 
 type Payload = Record<string, unknown> & {
   result?: string;

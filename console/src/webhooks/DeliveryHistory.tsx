@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { formatTime, keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
 import { PAGE_SIZE } from '@shared/ui/PagedTable';
+import { formatTime, keys, useApi } from '../ui/api';
 
 const statuses = ['pending', 'delivered', 'retrying', 'failed', 'disabled'] as const;
 const statusFilter = z.object({ status: z.enum(['', ...statuses]) });

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
-import { useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
+import { useApi } from '../ui/api';
 import { hookEvents } from '../../../src/webhooks/event-names';
 import type { HookEventName } from './EventPicker';
 

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
-import { api } from '../api';
 import { Alert } from '@shared/ui/Alert';
-import { Card } from '../ui/Card';
 import { useAction } from '@shared/ui/useAction';
 import { useZodForm } from '@shared/ui/useZodForm';
+import { api } from '../api';
+import { Card } from '../ui/Card';
 import { OrganizationChoice } from './OrganizationChoice';
 
 const scopeText: Record<string, string> = {

@@ -2,12 +2,12 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
-import { api } from '../api';
-import { finish } from '../experience';
 import { Alert } from '@shared/ui/Alert';
 import { CodeField } from '@shared/ui/Field';
 import { useAction } from '@shared/ui/useAction';
 import { oneCode, useZodForm } from '@shared/ui/useZodForm';
+import { api } from '../api';
+import { finish } from '../experience';
 
 type Method = 'Totp' | 'BackupCode' | 'WebAuthn';
 const otherLabel: Record<Method, string> = {

@@ -2,12 +2,12 @@ import { startRegistration } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
-import { api } from '../api';
-import { finish, type MfaState } from '../experience';
 import { Alert } from '@shared/ui/Alert';
 import { CodeField } from '@shared/ui/Field';
 import { useAction } from '@shared/ui/useAction';
 import { oneCode, useZodForm } from '@shared/ui/useZodForm';
+import { api } from '../api';
+import { finish, type MfaState } from '../experience';
 import { BackupCodes } from './BackupCodes';
 
 type Step =

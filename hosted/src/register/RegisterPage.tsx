@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
+import { CodeField, Field } from '@shared/ui/Field';
+import { useAction } from '@shared/ui/useAction';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { api } from '../api';
 import { codeIdentifierOf, finish, identify, sendCode, start, verifyCode } from '../experience';
 import { SocialButtons } from '../federation/SocialButtons';
 import { useSettings } from '../settings';
-import { Alert } from '@shared/ui/Alert';
 import { Card } from '../ui/Card';
-import { CodeField, Field } from '@shared/ui/Field';
 import { NewPasswordField } from '../ui/NewPasswordField';
-import { useAction } from '@shared/ui/useAction';
-import { useZodForm } from '@shared/ui/useZodForm';
 
 const registration = z.object({
   username: z.string().trim(),

@@ -2,6 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
+import { useAction } from '@shared/ui/useAction';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { api } from '../api';
 import { finish, identifierOf, identify, start } from '../experience';
 import { SocialButtons } from '../federation/SocialButtons';
@@ -9,11 +13,7 @@ import { SsoNotice } from '../federation/SsoNotice';
 import { startFederated } from '../federation/federation';
 import { useSsoMatch } from '../federation/useSsoMatch';
 import { useSettings } from '../settings';
-import { Alert } from '@shared/ui/Alert';
 import { Card } from '../ui/Card';
-import { Field } from '@shared/ui/Field';
-import { useAction } from '@shared/ui/useAction';
-import { useZodForm } from '@shared/ui/useZodForm';
 import { CodeForm } from './CodeForm';
 
 /**
