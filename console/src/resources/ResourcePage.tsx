@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
-import { unwrap, unwrapPage } from '@shared/api/client';
+import { unwrap } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
 import { Field } from '@shared/ui/Field';
 import { RowForm } from '@shared/ui/RowForm';
@@ -9,6 +9,7 @@ import { useZodForm } from '@shared/ui/useZodForm';
 import { useListChange } from '../ui/useListChange';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
+import { resourceScopesKey, useResourceScopes } from './queries';
 
 const resourceSettings = z.object({
   name: z.string().trim().min(1, 'Enter an API name.'),
@@ -98,16 +99,8 @@ function ResourceSettings({
 
 function ResourceScopes({ resourceId }: { resourceId: string }) {
   const api = useApi();
-  const scopesKey = [...keys.resources, resourceId, 'scopes'];
-  const scopes = useQuery({
-    queryKey: scopesKey,
-    queryFn: () =>
-      unwrapPage(
-        api.GET('/api/resources/{resourceId}/scopes', {
-          params: { path: { resourceId }, query: { page: 1, page_size: 100 } },
-        }),
-      ),
-  });
+  const scopesKey = resourceScopesKey(resourceId);
+  const scopes = useResourceScopes(resourceId);
   const form = useZodForm(newScope, { name: '', description: '' });
   const add = useListChange(
     scopesKey,

@@ -6,6 +6,7 @@ import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
 import { useListChange } from '../ui/useListChange';
+import { useAllResources, useResourceScopes } from '../resources/queries';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { NameDescriptionForm } from '../ui/NameDescriptionForm';
@@ -67,22 +68,10 @@ function RoleScopes({ roleId }: { roleId: string }) {
         }),
       ),
   });
-  const resources = useQuery({
-    queryKey: [...keys.resources, 'all'],
-    queryFn: () => unwrapPage(api.GET('/api/resources', { params: { query: { page: 1, page_size: 100 } } })),
-  });
+  const resources = useAllResources();
   const form = useZodForm(scopeChoice, { resourceId: '', scopeId: '' });
   const { resourceId, scopeId } = form.watch();
-  const candidates = useQuery({
-    queryKey: [...keys.resources, resourceId, 'scopes'],
-    enabled: Boolean(resourceId),
-    queryFn: () =>
-      unwrapPage(
-        api.GET('/api/resources/{resourceId}/scopes', {
-          params: { path: { resourceId }, query: { page: 1, page_size: 100 } },
-        }),
-      ),
-  });
+  const candidates = useResourceScopes(resourceId);
   const add = useListChange(scopesKey, () =>
     unwrap(
       api.POST('/api/roles/{id}/scopes', {

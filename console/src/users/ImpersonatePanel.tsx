@@ -8,6 +8,7 @@ import { Select } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
 import { useSession } from '../auth/SessionProvider';
 import { keys, useApi } from '../ui/api';
+import { useAllResources, useResourceScopes } from '../resources/queries';
 import { ContextEntries, toContext } from './ContextEntries';
 import { SubjectTokenResult, type IssuedToken } from './SubjectTokenResult';
 
@@ -44,20 +45,8 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
     queryFn: () =>
       unwrapPage(api.GET('/api/applications', { params: { query: { page: 1, page_size: 100 } } })),
   });
-  const resources = useQuery({
-    queryKey: [...keys.resources, 'all'],
-    queryFn: () => unwrapPage(api.GET('/api/resources', { params: { query: { page: 1, page_size: 100 } } })),
-  });
-  const resourceScopes = useQuery({
-    queryKey: [...keys.resources, resourceId, 'scopes'],
-    enabled: Boolean(resourceId),
-    queryFn: () =>
-      unwrapPage(
-        api.GET('/api/resources/{resourceId}/scopes', {
-          params: { path: { resourceId }, query: { page: 1, page_size: 100 } },
-        }),
-      ),
-  });
+  const resources = useAllResources();
+  const resourceScopes = useResourceScopes(resourceId);
   const exchangers = (apps.data?.items ?? []).filter((app) => app.customClientMetadata.allowTokenExchange);
   const app = exchangers.find((candidate) => candidate.id === appId);
   const resource = resources.data?.items.find((candidate) => candidate.id === resourceId);
