@@ -9,6 +9,7 @@ import { useZodForm } from '@shared/ui/useZodForm';
 import { useListChange } from '../ui/useListChange';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
+import { SettingsForm } from '../ui/SettingsForm';
 import { resourceScopesKey, useResourceScopes } from './queries';
 
 const resourceSettings = z.object({
@@ -69,12 +70,11 @@ function ResourceSettings({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.resources }),
   });
   return (
-    <form
-      className="panel"
+    <SettingsForm
+      label="API resource settings"
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
-      aria-label="API resource settings"
+      save={save}
     >
-      <h2>Settings</h2>
       <p>
         Identifier: <code>{resource.indicator}</code>
       </p>
@@ -88,12 +88,7 @@ function ResourceSettings({
           {...form.register('accessTokenTtl')}
         />
       </div>
-      <Alert error={save.error} />
-      <button type="submit" className="primary" disabled={save.isPending}>
-        Save settings
-      </button>
-      {save.isSuccess ? <span role="status"> Saved.</span> : null}
-    </form>
+    </SettingsForm>
   );
 }
 
