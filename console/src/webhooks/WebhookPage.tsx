@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
@@ -21,13 +20,11 @@ export function WebhookPage() {
     queryKey: hookKey,
     queryFn: () => unwrap(api.GET('/api/hooks/{id}', { params: { path: { id } } })),
   });
-  const [saved, setSaved] = useState(false);
   const update = useMutation({
     mutationFn: (body: Partial<HookDraft> & { enabled?: boolean }) =>
       unwrap(api.PATCH('/api/hooks/{id}', { params: { path: { id } }, body })),
     onSuccess: (hook) => {
       queryClient.setQueryData(hookKey, hook);
-      setSaved(true);
       return queryClient.invalidateQueries({ queryKey: [...keys.hooks, 'list'] });
     },
   });
@@ -60,7 +57,7 @@ export function WebhookPage() {
           error={update.error}
           pending={update.isPending}
         />
-        {saved ? <p role="status">Saved.</p> : null}
+        {update.isSuccess ? <p role="status">Saved.</p> : null}
       </section>
       <SigningKey hook={hook} />
       <TestEvent hook={hook} />
