@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { AlertWordingProvider } from '@shared/ui/Alert';
 import { ConsentPage } from './consent/ConsentPage';
 import { ErrorPage } from './error/ErrorPage';
 import { CallbackPage } from './federation/CallbackPage';
 import { ForgotPasswordPage } from './forgot-password/ForgotPasswordPage';
 import { MfaPage } from './mfa/MfaPage';
+import { humanMessage, type Limits } from './messages';
 import { meta } from './meta';
 import { RegisterPage } from './register/RegisterPage';
 import { useInteraction } from './settings';
@@ -28,7 +31,24 @@ function InteractionPages() {
   const interaction = useInteraction();
   if (interaction.isPending) return <Card title="Sign in">{null}</Card>;
   if (interaction.error || !interaction.data) return <ErrorPage code="session_not_found" />;
-  if (interaction.data.prompt === 'consent') return <ConsentPage />;
+  return (
+    <EndUserWording limits={interaction.data.limits}>
+      {interaction.data.prompt === 'consent' ? <ConsentPage /> : <SignInRoutes />}
+    </EndUserWording>
+  );
+}
+
+/** Every alert in the interaction's pages: in words for end users, with the limits in force. */
+function EndUserWording({ limits, children }: { limits: Limits; children: ReactNode }) {
+  const wording = {
+    describe: (error: unknown) => humanMessage(error, limits),
+    persistent: true,
+    className: 'alert',
+  };
+  return <AlertWordingProvider value={wording}>{children}</AlertWordingProvider>;
+}
+
+function SignInRoutes() {
   return (
     <Routes>
       <Route path="/" element={<SignInPage />} />

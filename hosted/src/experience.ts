@@ -1,5 +1,6 @@
 import type { NavigateFunction } from 'react-router-dom';
-import { api, ApiCallError, unwrap } from './api';
+import { ApiCallError, unwrap } from '@shared/api/client';
+import { api } from './api';
 
 export type InteractionEvent = 'SignIn' | 'Register' | 'ForgotPassword';
 export type Identifier = { type: 'username' | 'email' | 'phone'; value: string };

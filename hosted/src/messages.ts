@@ -1,4 +1,4 @@
-import { ApiCallError } from './api';
+import { ApiCallError } from '@shared/api/client';
 
 export interface Limits {
   lockoutSeconds: number;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from './api';
-import type { Limits } from './messages';
+import { unwrap } from '@shared/api/client';
+import { api } from './api';
 
 export function useSettingsQuery() {
   return useQuery({
@@ -22,5 +22,3 @@ export function useInteraction() {
     staleTime: Infinity,
   });
 }
-
-export const useLimits = (): Limits | undefined => useInteraction().data?.limits;

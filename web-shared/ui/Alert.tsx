@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { ApiCallError } from '../api/client';
 
 /** The console's wording: the message, the stable code for support, and any validation issues. */
@@ -19,20 +19,27 @@ export function describeError(error: unknown): ReactNode {
 }
 
 /**
- * An error said in words, announced to screen readers. `persistent` keeps the (empty) live region
- * in the page before any error, so the first error is announced too; the hosted pages want that.
+ * How a front end says its errors. `persistent` keeps the (empty) live region in the page before
+ * any error, so the first error is announced too; the hosted pages want that.
  */
-export function Alert({
-  error,
-  describe = describeError,
-  persistent = false,
-  className = 'error',
-}: {
-  error: unknown;
-  describe?: (error: unknown) => ReactNode;
-  persistent?: boolean;
-  className?: string;
-}) {
+export interface AlertWording {
+  describe: (error: unknown) => ReactNode;
+  persistent: boolean;
+  className: string;
+}
+
+const WordingContext = createContext<AlertWording>({
+  describe: describeError,
+  persistent: false,
+  className: 'error',
+});
+
+/** Sets the wording of every Alert below it (the hosted pages: words for end users, no codes). */
+export const AlertWordingProvider = WordingContext.Provider;
+
+/** An error said in words, announced to screen readers, in the wording the page provides. */
+export function Alert({ error }: { error: unknown }) {
+  const { describe, persistent, className } = useContext(WordingContext);
   if (!error && !persistent) return null;
   return (
     <p role="alert" className={className}>

@@ -113,32 +113,23 @@ export const Check = forwardRef<
   );
 });
 
-/** A one-time code: the numeric keyboard and the browser's code autofill, reporting the typed text. */
-export function CodeField({
-  label = 'Verification code',
-  numeric = true,
-  value,
-  onValue,
-  ...input
-}: {
-  label?: string;
-  numeric?: boolean;
-  value: string;
-  onValue: (value: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+/** A one-time code: the numeric keyboard and the browser's code autofill; takes a ref like Field. */
+export const CodeField = forwardRef<
+  HTMLInputElement,
+  { label?: string; numeric?: boolean } & Omit<InputProps, 'label'>
+>(function CodeField({ label = 'Verification code', numeric = true, ...input }, ref) {
   return (
     <Field
+      ref={ref}
       label={label}
       name="code"
       inputMode={numeric ? 'numeric' : 'text'}
       autoComplete="one-time-code"
       required
-      value={value}
-      onChange={(event) => onValue(event.target.value)}
       {...input}
     />
   );
-}
+});
 
 /** An on/off setting: a checkbox with the switch role, labelled, with an optional explanation. */
 export function Switch({

@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { z } from 'zod';
 import { Field } from './Field';
 import { PagedTable, type PagedTableProps } from './PagedTable';
+import { useZodForm } from './useZodForm';
+
+const searchForm = z.object({ search: z.string() });
 
 /**
  * A search box over a paged table: the term is part of the query key, so each search starts
@@ -15,10 +18,11 @@ export function SearchableTable<T>({
   searchLabel: string;
   load: (page: number, pageSize: number, search: string) => Promise<{ items: T[]; total: number }>;
 }) {
-  const [search, setSearch] = useState('');
+  const form = useZodForm(searchForm, { search: '' });
+  const search = form.watch('search');
   return (
     <>
-      <Field label={searchLabel} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <Field label={searchLabel} type="search" {...form.register('search')} />
       <PagedTable
         {...table}
         queryKey={[...queryKey, 'list', { search }]}

@@ -23,3 +23,9 @@ export const optionalText = z
   .string()
   .trim()
   .transform((text) => text || undefined);
+
+/** One choice from a list ('' for none yet): the role to assign, the connector to add. */
+export const oneChoice = z.object({ value: z.string() });
+
+/** A one-time code as typed: surrounding spaces dropped, the service judges the rest. */
+export const oneCode = z.object({ code: z.string().trim() });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
-import { Alert } from '@shared/ui/Alert';
 import { Check, Field, TextArea } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
 import { keys, useApi } from '../ui/api';
+import { SettingsForm } from '../ui/SettingsForm';
 import type { Application } from './application-types';
 
 const lines = z.string().transform((text) =>
@@ -56,12 +56,11 @@ export function ApplicationSettings({ app }: { app: Application }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.applications }),
   });
   return (
-    <form
-      className="panel"
+    <SettingsForm
+      label="Application settings"
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
-      aria-label="Application settings"
+      save={save}
     >
-      <h2>Settings</h2>
       <Field label="Name" required error={form.formState.errors.name?.message} {...form.register('name')} />
       <Field label="Description" {...form.register('description')} />
       {interactive ? (
@@ -76,11 +75,6 @@ export function ApplicationSettings({ app }: { app: Application }) {
           <Check label="Third-party application" {...form.register('isThirdParty')} />
         </>
       ) : null}
-      <Alert error={save.error} />
-      <button type="submit" className="primary" disabled={save.isPending}>
-        Save settings
-      </button>
-      {save.isSuccess ? <span role="status"> Saved.</span> : null}
-    </form>
+    </SettingsForm>
   );
 }

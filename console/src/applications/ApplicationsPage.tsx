@@ -4,10 +4,10 @@ import { unwrap, unwrapPage } from '@shared/api/client';
 import { Check, Field, Select } from '@shared/ui/Field';
 import { FormPanel } from '@shared/ui/FormPanel';
 import { ListPage } from '@shared/ui/ListPage';
-import { optionalText, useZodForm } from '@shared/ui/useZodForm';
+import { optionalText } from '@shared/ui/useZodForm';
 import { keys, useApi } from '../ui/api';
 import { substringSearch } from '../ui/search';
-import { useCreateThenOpen } from '../ui/useCreateThenOpen';
+import { useCreateForm } from '../ui/useCreateThenOpen';
 import { applicationTypes, typeLabel } from './application-types';
 import { rememberSecret } from './secret-once';
 
@@ -51,35 +51,31 @@ export function ApplicationsPage() {
 
 function CreateApplication() {
   const api = useApi();
-  const form = useZodForm(newApplication, {
-    name: '',
-    type: 'Traditional',
-    description: '',
-    isThirdParty: false,
-  });
-  const create = useCreateThenOpen({
-    create: async (body: z.output<typeof newApplication>) => {
-      const app = await unwrap(api.POST('/api/applications', { body }));
-      rememberSecret(app.id, app.secret);
-      return app;
+  const { form, errors, panel } = useCreateForm(
+    newApplication,
+    {
+      name: '',
+      type: 'Traditional',
+      description: '',
+      isThirdParty: false,
     },
-    invalidate: keys.applications,
-    to: (app) => `/applications/${app.id}`,
-  });
+    {
+      create: async (body: z.output<typeof newApplication>) => {
+        const app = await unwrap(api.POST('/api/applications', { body }));
+        rememberSecret(app.id, app.secret);
+        return app;
+      },
+      invalidate: keys.applications,
+      to: (app) => `/applications/${app.id}`,
+    },
+  );
   return (
     <FormPanel
       title="Create application"
-      onSubmit={form.handleSubmit((values) => create.mutate(values))}
-      error={create.error}
-      busy={create.isPending}
+      {...panel}
       below={<Check label="Third-party application" {...form.register('isThirdParty')} />}
     >
-      <Field
-        label="Application name"
-        required
-        error={form.formState.errors.name?.message}
-        {...form.register('name')}
-      />
+      <Field label="Application name" required error={errors.name?.message} {...form.register('name')} />
       <Select
         label="Application type"
         options={applicationTypes.map((value) => ({ value, label: typeLabel(value) }))}

@@ -1,10 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
-import { keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Field, Switch } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { keys, useApi } from '../ui/api';
 import type { Application } from './application-types';
+
+/** Blank: no limit (null); else the number the service checks (1 to 1000). */
+const grantLimit = z.object({
+  maxGrants: z
+    .string()
+    .trim()
+    .transform((text) => (text ? Number(text) : null)),
+});
 
 type Patch = { allowTokenExchange?: boolean; maxAllowedGrants?: number | null };
 
@@ -15,7 +24,7 @@ type Patch = { allowTokenExchange?: boolean; maxAllowedGrants?: number | null };
 export function TokenExchangeSection({ app }: { app: Application }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [maxGrants, setMaxGrants] = useState(String(app.customClientMetadata.maxAllowedGrants ?? ''));
+  const form = useZodForm(grantLimit, { maxGrants: String(app.customClientMetadata.maxAllowedGrants ?? '') });
   const save = useMutation({
     mutationFn: (customClientMetadata: Patch) =>
       unwrap(
@@ -29,10 +38,7 @@ export function TokenExchangeSection({ app }: { app: Application }) {
       return queryClient.invalidateQueries({ queryKey: keys.applications });
     },
   });
-  const submitGrants = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({ maxAllowedGrants: maxGrants.trim() ? Number(maxGrants) : null });
-  };
+  const submitGrants = form.handleSubmit(({ maxGrants }) => save.mutate({ maxAllowedGrants: maxGrants }));
   const allowed = app.customClientMetadata.allowTokenExchange;
   return (
     <section className="panel" aria-labelledby="token-exchange">
@@ -57,8 +63,7 @@ export function TokenExchangeSection({ app }: { app: Application }) {
           type="number"
           min={1}
           max={1000}
-          value={maxGrants}
-          onChange={(e) => setMaxGrants(e.target.value)}
+          {...form.register('maxGrants')}
           hint="How many grants one user may hold with this application at once; empty for no limit."
         />
         <button type="submit">Save grant limit</button>

@@ -1,26 +1,29 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { ApiCallError, unwrap } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
 import { Field } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { publicClient } from './public-client';
 import { useSession } from './SessionProvider';
+
+const administrator = z
+  .object({ username: z.string(), password: z.string(), repeat: z.string() })
+  .refine(({ password, repeat }) => password === repeat, {
+    message: 'The passwords differ.',
+    path: ['repeat'],
+  });
 
 /** First run: the installation has not been administered yet, so the console offers to create one. */
 export function SetupPage() {
   const { signIn } = useSession();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const form = useZodForm(administrator, { username: '', password: '', repeat: '' });
   const create = useMutation({
-    mutationFn: () => unwrap(publicClient.POST('/api/console/setup', { body: { username, password } })),
+    mutationFn: ({ username, password }: z.output<typeof administrator>) =>
+      unwrap(publicClient.POST('/api/console/setup', { body: { username, password } })),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setMismatch(password !== repeat);
-    if (password === repeat) create.mutate();
-  };
+  const submit = form.handleSubmit((values) => create.mutate(values));
+  const mismatch = form.formState.errors.repeat?.message;
   if (create.error instanceof ApiCallError && create.error.code === 'console.setup_done') {
     return <SetupClosed />;
   }
@@ -29,7 +32,8 @@ export function SetupPage() {
       <main className="narrow">
         <h1>Administrator created</h1>
         <p role="status">
-          <strong>{username}</strong> is the first administrator. Sign in with that username and password.
+          <strong>{create.variables.username}</strong> is the first administrator. Sign in with that username
+          and password.
         </p>
         <button type="button" className="primary" onClick={() => void signIn('/console')}>
           Sign in
@@ -42,32 +46,24 @@ export function SetupPage() {
       <h1>Welcome to Tessera</h1>
       <p>No administrator exists yet. Create the first administrator account to start using the console.</p>
       <form onSubmit={submit} aria-label="Create the first administrator">
-        <Field
-          label="Username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          required
-          autoComplete="username"
-        />
+        <Field label="Username" {...form.register('username')} required autoComplete="username" />
         <Field
           label="Password"
           type="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register('password')}
           required
           autoComplete="new-password"
         />
         <Field
           label="Repeat password"
           type="password"
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
+          {...form.register('repeat')}
           required
           autoComplete="new-password"
         />
         {mismatch ? (
           <p role="alert" className="error">
-            The passwords differ.
+            {mismatch}
           </p>
         ) : null}
         <Alert error={create.error} />

@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '@shared/ui/Alert';
 import { Field } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { ConfigFields } from './ConfigFields';
-import { buildConfig, initialValues, secretsSet } from './config-values';
+import { buildConfig, initialValues, secretsSet, type Values } from './config-values';
 import { nameOf, type Connector, type Factory } from './queries';
 import { TemplatesEditor, type Template } from './TemplatesEditor';
 import { SyncProfileSwitch } from './SyncProfileSwitch';
@@ -25,6 +28,15 @@ function templateConfig(factory: Factory): Record<string, unknown> {
   }
 }
 
+const connectorForm = z.object({
+  values: z.custom<Values>(),
+  templates: z.custom<Template[]>(),
+  target: z.string().trim(),
+  displayName: z.string().trim(),
+  syncProfile: z.boolean(),
+});
+type ConnectorFields = z.input<typeof connectorForm>;
+
 /** The config a factory asks for, its message templates, and a social connector's target and name. */
 export function ConnectorForm({
   factory,
@@ -42,15 +54,18 @@ export function ConnectorForm({
   pending: boolean;
 }) {
   const stored = connector?.config;
-  const [values, setValues] = useState(() => initialValues(factory.formItems, stored));
-  const [templates, setTemplates] = useState(() => templatesIn(stored ?? templateConfig(factory)));
-  const [target, setTarget] = useState(connector?.target ?? factory.id);
-  const [displayName, setDisplayName] = useState(connector ? nameOf(connector) : nameOf(factory));
-  const [syncProfile, setSyncProfile] = useState(connector?.syncProfile ?? false);
+  const form = useZodForm(connectorForm, {
+    values: initialValues(factory.formItems, stored),
+    templates: templatesIn(stored ?? templateConfig(factory)),
+    target: connector?.target ?? factory.id,
+    displayName: connector ? nameOf(connector) : nameOf(factory),
+    syncProfile: connector?.syncProfile ?? false,
+  });
+  // A config the factory's items cannot build (a JSON item that does not parse), said in the alert.
   const [invalid, setInvalid] = useState<unknown>(null);
   const social = factory.type === 'Social';
 
-  const currentConfig = () => {
+  const configOf = ({ values, templates }: Pick<ConnectorFields, 'values' | 'templates'>) => {
     const config = buildConfig(factory.formItems, values, stored);
     if (!social) {
       if (templates.length > 0) config.templates = templates;
@@ -58,57 +73,66 @@ export function ConnectorForm({
     }
     return config;
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ target, displayName, syncProfile, ...fields }) => {
     try {
-      const config = currentConfig();
+      const config = configOf(fields);
       setInvalid(null);
       onSubmit({
         config,
-        ...(social
-          ? { metadata: { target: target.trim(), name: { en: displayName.trim() } }, syncProfile }
-          : {}),
+        ...(social ? { metadata: { target, name: { en: displayName } }, syncProfile } : {}),
       });
     } catch (problem) {
       setInvalid(problem);
     }
-  };
+  });
   return (
     <form onSubmit={submit} aria-label={submitLabel}>
       {social ? (
         <div className="row">
-          <Field
-            label="Display name"
-            value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
-            required
-          />
+          <Field label="Display name" required {...form.register('displayName')} />
           <Field
             label="Target"
             hint="The key of the user's identities; unique among social connectors."
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
+            {...form.register('target')}
             pattern="[\w.\-]+"
             required
           />
         </div>
       ) : null}
-      <ConfigFields
-        items={factory.formItems}
-        values={values}
-        onChange={setValues}
-        secretsSet={secretsSet(factory.formItems, stored)}
+      <Controller
+        control={form.control}
+        name="values"
+        render={({ field }) => (
+          <ConfigFields
+            items={factory.formItems}
+            values={field.value}
+            onChange={field.onChange}
+            secretsSet={secretsSet(factory.formItems, stored)}
+          />
+        )}
       />
       {social ? (
-        <SyncProfileSwitch checked={syncProfile} onChange={setSyncProfile} />
+        <Controller
+          control={form.control}
+          name="syncProfile"
+          render={({ field }) => <SyncProfileSwitch checked={field.value} onChange={field.onChange} />}
+        />
       ) : (
         <>
-          <TemplatesEditor
-            templates={templates}
-            onChange={setTemplates}
-            withSubject={factory.type === 'Email'}
+          <Controller
+            control={form.control}
+            name="templates"
+            render={({ field }) => (
+              <TemplatesEditor
+                templates={field.value}
+                onChange={field.onChange}
+                withSubject={factory.type === 'Email'}
+              />
+            )}
           />
-          {factory.isDemo ? null : <TestMessage factory={factory} config={currentConfig} />}
+          {factory.isDemo ? null : (
+            <TestMessage factory={factory} config={() => configOf(form.getValues())} />
+          )}
         </>
       )}
       <Alert error={invalid ?? error} />

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { Alert } from '@shared/ui/Alert';
 import { ConnectorForm, type ConnectorDraft } from './ConnectorForm';
 import { nameOf, typeLabels } from './queries';
 
@@ -18,7 +18,6 @@ export function ConnectorPage() {
     queryKey: connectorKey,
     queryFn: () => unwrap(api.GET('/api/connectors/{id}', { params: { path: { id } } })),
   });
-  const [saved, setSaved] = useState(false);
   // Each save starts the form again from what the service now holds (secrets empty again).
   const [version, setVersion] = useState(0);
   const update = useMutation({
@@ -26,7 +25,6 @@ export function ConnectorPage() {
       unwrap(api.PATCH('/api/connectors/{id}', { params: { path: { id } }, body })),
     onSuccess: (connector) => {
       queryClient.setQueryData(connectorKey, connector);
-      setSaved(true);
       setVersion((n) => n + 1);
       return queryClient.invalidateQueries({ queryKey: [...keys.connectors, 'list'] });
     },
@@ -54,11 +52,11 @@ export function ConnectorPage() {
           factory={factory}
           connector={connector}
           submitLabel="Save connector"
-          onSubmit={(draft) => (setSaved(false), update.mutate(draft))}
+          onSubmit={(draft) => update.mutate(draft)}
           error={update.error}
           pending={update.isPending}
         />
-        {saved ? <p role="status">Saved.</p> : null}
+        {update.isSuccess ? <p role="status">Saved.</p> : null}
       </section>
       <section aria-labelledby="connector-delete">
         <h2 id="connector-delete">Delete</h2>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
+import { oneChoice, useZodForm } from '@shared/ui/useZodForm';
 import {
   connectorsKey,
   factoriesKey,
@@ -119,16 +119,16 @@ function ConnectorTable({
 function AddConnector({ type, factories }: { type: ConnectorType; factories: Factory[] }) {
   const navigate = useNavigate();
   const choices = factories.filter((factory) => factory.type === type);
-  const [chosen, setChosen] = useState('');
-  const factoryId = chosen || choices[0]?.id || '';
+  const form = useZodForm(oneChoice, { value: '' });
+  // Until one is chosen, the first (the select shows it once the factories are loaded).
+  const factoryId = form.watch('value') || choices[0]?.id || '';
   const noun = typeLabels[type] === 'SMS' ? 'SMS' : typeLabels[type].toLowerCase();
   return (
     <div className="row">
       <Select
         label={`New ${noun} connector`}
-        value={factoryId}
-        onChange={(event) => setChosen(event.target.value)}
         options={choices.map((factory) => ({ value: factory.id, label: nameOf(factory) }))}
+        {...form.register('value')}
       />
       <button type="button" disabled={!factoryId} onClick={() => navigate(`/connectors/new/${factoryId}`)}>
         {`Add ${noun} connector`}

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
-import { keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
+import { keys, useApi } from '../ui/api';
 import { ConnectorForm, type ConnectorDraft } from './ConnectorForm';
 import { connectorsKey, factoriesKey, loadConnectors, loadFactories, nameOf } from './queries';
 

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Field, Select, TextArea } from '@shared/ui/Field';
+import { oneChoice, useZodForm } from '@shared/ui/useZodForm';
 
 export interface Template {
   usageType: string;
@@ -31,12 +31,14 @@ export function TemplatesEditor({
   withSubject: boolean;
 }) {
   const unused = Object.keys(usageLabels).filter((usage) => !templates.some((t) => t.usageType === usage));
-  const [adding, setAdding] = useState(unused[0] ?? '');
+  const picker = useZodForm(oneChoice, { value: '' });
+  const picked = picker.watch('value');
+  // What is picked, else the first unused usage (the select shows that one).
+  const adding = unused.includes(picked) ? picked : unused[0];
   const update = (usageType: string, change: Partial<Template>) =>
     onChange(templates.map((t) => (t.usageType === usageType ? { ...t, ...change } : t)));
   const add = () => {
-    const usage = unused.includes(adding) ? adding : unused[0];
-    if (usage) onChange([...templates, { usageType: usage, content: 'Your code is {{code}}.' }]);
+    if (adding) onChange([...templates, { usageType: adding, content: 'Your code is {{code}}.' }]);
   };
   return (
     <fieldset>
@@ -88,9 +90,8 @@ export function TemplatesEditor({
         <div className="row">
           <Select
             label="Template for"
-            value={unused.includes(adding) ? adding : unused[0]}
-            onChange={(e) => setAdding(e.target.value)}
             options={unused.map((usage) => ({ value: usage, label: usageLabels[usage]! }))}
+            {...picker.register('value')}
           />
           <button type="button" onClick={add}>
             Add template

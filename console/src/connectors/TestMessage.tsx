@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
-import { useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Field } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { useApi } from '../ui/api';
 import type { Factory } from './queries';
+
+const testRecipient = z.object({ recipient: z.string() });
 
 /**
  * Sends a test code (000000) with the form's config as it stands, saved or not; a secret not
@@ -19,9 +22,10 @@ export function TestMessage({
 }) {
   const api = useApi();
   const email = factory.type === 'Email';
-  const [recipient, setRecipient] = useState('');
+  const form = useZodForm(testRecipient, { recipient: '' });
+  const recipient = form.watch('recipient');
   const send = useMutation({
-    mutationFn: () => {
+    mutationFn: ({ recipient }: z.output<typeof testRecipient>) => {
       const body = email ? { email: recipient, config: config() } : { phone: recipient, config: config() };
       return unwrap(
         api.POST('/api/connectors/{factoryId}/test', { params: { path: { factoryId: factory.id } }, body }),
@@ -35,10 +39,13 @@ export function TestMessage({
         <Field
           label={email ? 'Test e-mail address' : 'Test phone number'}
           type={email ? 'email' : 'tel'}
-          value={recipient}
-          onChange={(e) => setRecipient(e.target.value)}
+          {...form.register('recipient')}
         />
-        <button type="button" onClick={() => send.mutate()} disabled={!recipient.trim() || send.isPending}>
+        <button
+          type="button"
+          onClick={form.handleSubmit((values) => send.mutate(values))}
+          disabled={!recipient.trim() || send.isPending}
+        >
           Send test message
         </button>
       </div>

@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import { ApiCallError, unwrap } from '@shared/api/client';
-import { useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select, Switch, TextArea } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { useApi } from '../ui/api';
 import { sampleContext, sampleScript, sampleToken } from './samples';
 
 type TokenType = 'access-token' | 'client-credentials';
@@ -21,6 +24,16 @@ function parseObject(label: string, text: string): Record<string, unknown> {
     throw new Error(`${label} must be a JSON object.`);
   return value as Record<string, unknown>;
 }
+
+// The JSON texts are parsed when the script runs or is saved, so their errors show with that action.
+const customizer = z.object({
+  script: z.string(),
+  env: z.string(),
+  token: z.string(),
+  context: z.string(),
+  blockOnError: z.boolean(),
+});
+type Customizer = z.output<typeof customizer>;
 
 /** The getCustomJwtClaims script per token type: edit, run on a sample, save. */
 export function CustomClaimsPage() {
@@ -42,23 +55,26 @@ export function CustomClaimsPage() {
       }
     },
   });
-  const [script, setScript] = useState(sampleScript);
-  const [env, setEnv] = useState('{}');
-  const [token, setToken] = useState(pretty(sampleToken));
-  const [context, setContext] = useState(pretty(sampleContext));
-  const [blockOnError, setBlockOnError] = useState(false);
+  const form = useZodForm(customizer, {
+    script: sampleScript,
+    env: '{}',
+    token: pretty(sampleToken),
+    context: pretty(sampleContext),
+    blockOnError: false,
+  });
   useEffect(() => {
     const value = stored.data;
     if (!value) return;
-    setScript(value.script);
-    setEnv(pretty(value.environmentVariables ?? {}));
-    if (value.tokenSample) setToken(pretty(value.tokenSample));
-    if (value.contextSample) setContext(pretty(value.contextSample));
-    setBlockOnError(value.blockIssuanceOnError ?? false);
-  }, [stored.data]);
+    const { setValue } = form;
+    setValue('script', value.script);
+    setValue('env', pretty(value.environmentVariables ?? {}));
+    if (value.tokenSample) setValue('token', pretty(value.tokenSample));
+    if (value.contextSample) setValue('context', pretty(value.contextSample));
+    setValue('blockOnError', value.blockIssuanceOnError ?? false);
+  }, [stored.data, form]);
 
   const run = useMutation({
-    mutationFn: async () =>
+    mutationFn: async ({ script, env, token, context }: Customizer) =>
       unwrap(
         api.POST('/api/configs/jwt-customizer/test', {
           body: {
@@ -72,7 +88,7 @@ export function CustomClaimsPage() {
       ),
   });
   const save = useMutation({
-    mutationFn: async () =>
+    mutationFn: async ({ script, env, token, context, blockOnError }: Customizer) =>
       unwrap(
         api.PUT('/api/configs/jwt-customizer/{tokenTypePath}', {
           params: { path: { tokenTypePath: tokenType } },
@@ -110,47 +126,38 @@ export function CustomClaimsPage() {
           ? 'A script is saved for this token type.'
           : 'No script is saved for this token type yet.'}
       </p>
-      <TextArea
-        label="Script"
-        rows={14}
-        spellCheck={false}
-        value={script}
-        onChange={(e) => setScript(e.target.value)}
-      />
+      <TextArea label="Script" rows={14} spellCheck={false} {...form.register('script')} />
       <div className="columns">
-        <TextArea
-          label="Environment variables"
-          rows={6}
-          spellCheck={false}
-          value={env}
-          onChange={(e) => setEnv(e.target.value)}
-        />
-        <TextArea
-          label="Sample token"
-          rows={6}
-          spellCheck={false}
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-        />
-        <TextArea
-          label="Sample context"
-          rows={6}
-          spellCheck={false}
-          value={context}
-          onChange={(e) => setContext(e.target.value)}
-        />
+        <TextArea label="Environment variables" rows={6} spellCheck={false} {...form.register('env')} />
+        <TextArea label="Sample token" rows={6} spellCheck={false} {...form.register('token')} />
+        <TextArea label="Sample context" rows={6} spellCheck={false} {...form.register('context')} />
       </div>
       <div className="row">
-        <button type="button" className="primary" onClick={() => run.mutate()} disabled={run.isPending}>
+        <button
+          type="button"
+          className="primary"
+          onClick={form.handleSubmit((values) => run.mutate(values))}
+          disabled={run.isPending}
+        >
           Run
         </button>
-        <button type="button" onClick={() => save.mutate()} disabled={save.isPending}>
+        <button
+          type="button"
+          onClick={form.handleSubmit((values) => save.mutate(values))}
+          disabled={save.isPending}
+        >
           Save script
         </button>
-        <Switch
-          label="Block token issuance when the script fails"
-          checked={blockOnError}
-          onChange={setBlockOnError}
+        <Controller
+          control={form.control}
+          name="blockOnError"
+          render={({ field }) => (
+            <Switch
+              label="Block token issuance when the script fails"
+              checked={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
       </div>
       {save.isSuccess ? <p role="status">Saved.</p> : null}

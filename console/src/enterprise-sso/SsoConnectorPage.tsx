@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { Alert } from '@shared/ui/Alert';
 import { SsoConnectorForm, type SsoDraft } from './SsoConnectorForm';
 
 export function SsoConnectorPage() {
@@ -17,7 +17,6 @@ export function SsoConnectorPage() {
     queryKey: connectorKey,
     queryFn: () => unwrap(api.GET('/api/sso-connectors/{id}', { params: { path: { id } } })),
   });
-  const [saved, setSaved] = useState(false);
   // Each save starts the form again from what the service now holds (the secret empty again).
   const [version, setVersion] = useState(0);
   const update = useMutation({
@@ -25,7 +24,6 @@ export function SsoConnectorPage() {
       unwrap(api.PATCH('/api/sso-connectors/{id}', { params: { path: { id } }, body })),
     onSuccess: (connector) => {
       queryClient.setQueryData(connectorKey, connector);
-      setSaved(true);
       setVersion((n) => n + 1);
       return queryClient.invalidateQueries({ queryKey: [...keys.ssoConnectors, 'list'] });
     },
@@ -51,11 +49,11 @@ export function SsoConnectorPage() {
           key={version}
           initial={connector}
           submitLabel="Save SSO connector"
-          onSubmit={(draft) => (setSaved(false), update.mutate(draft))}
+          onSubmit={(draft) => update.mutate(draft)}
           error={update.error}
           pending={update.isPending}
         />
-        {saved ? <p role="status">Saved.</p> : null}
+        {update.isSuccess ? <p role="status">Saved.</p> : null}
       </section>
       <section aria-labelledby="sso-delete">
         <h2 id="sso-delete">Delete</h2>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { keys, useApi } from '../ui/api';
 import { PagedTable } from '@shared/ui/PagedTable';
+import { keys, useApi } from '../ui/api';
 import { SsoConnectorForm, type SsoDraft } from './SsoConnectorForm';
 
 export function SsoConnectorsPage() {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
-import { formatTime, keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
+import { formatTime, keys, useApi } from '../ui/api';
 
 export function LogPage() {
   const { id = '' } = useParams();

@@ -1,25 +1,27 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { z } from 'zod';
 import { unwrapPage } from '@shared/api/client';
-import { formatTime, keys, useApi } from '../ui/api';
 import { Field, Select } from '@shared/ui/Field';
 import { PagedTable } from '@shared/ui/PagedTable';
+import { optionalText, useZodForm } from '@shared/ui/useZodForm';
+import { formatTime, keys, useApi } from '../ui/api';
 
 type Payload = { result?: string; applicationId?: string; userId?: string };
+
+/** The filter as typed, and as the query takes it: blank means "any". */
+const logFilter = z.object({
+  key: optionalText,
+  result: z.enum(['', 'Success', 'Error']).transform((result) => result || undefined),
+  userId: optionalText,
+  applicationId: optionalText,
+});
 
 /** The audit log, newest first, filtered by key (or key prefix), result, user and application. */
 export function LogsPage() {
   const api = useApi();
-  const [key, setKey] = useState('');
-  const [userId, setUserId] = useState('');
-  const [applicationId, setApplicationId] = useState('');
-  const [result, setResult] = useState<'' | 'Success' | 'Error'>('');
-  const filter = {
-    key: key.trim() || undefined,
-    result: result || undefined,
-    userId: userId.trim() || undefined,
-    applicationId: applicationId.trim() || undefined,
-  };
+  // The table follows the filter as it is typed: no submit, the schema only converts.
+  const form = useZodForm(logFilter, { key: '', result: '', userId: '', applicationId: '' });
+  const filter = logFilter.parse(form.watch());
   return (
     <>
       <h1>Audit logs</h1>
@@ -27,9 +29,8 @@ export function LogsPage() {
         <Field
           label="Log key"
           list="log-keys"
-          value={key}
-          onChange={(e) => setKey(e.target.value)}
           placeholder="e.g. ExchangeTokenBy.TokenExchange"
+          {...form.register('key')}
         />
         <datalist id="log-keys">
           {[
@@ -44,20 +45,15 @@ export function LogsPage() {
         </datalist>
         <Select
           label="Result"
-          value={result}
-          onChange={(e) => setResult(e.target.value as '' | 'Success' | 'Error')}
           options={[
             { value: '', label: 'Any result' },
             { value: 'Success', label: 'Success' },
             { value: 'Error', label: 'Error' },
           ]}
+          {...form.register('result')}
         />
-        <Field label="User ID" value={userId} onChange={(e) => setUserId(e.target.value)} />
-        <Field
-          label="Application ID"
-          value={applicationId}
-          onChange={(e) => setApplicationId(e.target.value)}
-        />
+        <Field label="User ID" {...form.register('userId')} />
+        <Field label="Application ID" {...form.register('applicationId')} />
       </div>
       <PagedTable
         caption="Audit logs"

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { Field } from '@shared/ui/Field';
 import { RowForm } from '@shared/ui/RowForm';
 import { TableSection } from '@shared/ui/TableSection';
 import { useZodForm } from '@shared/ui/useZodForm';
+import { useListChange } from '../ui/useListChange';
 import { formatTime, keys, useApi } from '../ui/api';
 
 const DAY = 24 * 3600 * 1000;
@@ -16,7 +17,6 @@ const invitation = z.object({
 
 export function Invitations({ organizationId }: { organizationId: string }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const invitationsKey = [...keys.organizations, organizationId, 'invitations'];
   const invitations = useQuery({
     queryKey: invitationsKey,
@@ -27,27 +27,25 @@ export function Invitations({ organizationId }: { organizationId: string }) {
         }),
       ),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: invitationsKey });
   const form = useZodForm(invitation, { invitee: '', days: 7 });
-  const invite = useMutation({
-    mutationFn: ({ invitee, days }: z.output<typeof invitation>) =>
+  const invite = useListChange(
+    invitationsKey,
+    ({ invitee, days }: z.output<typeof invitation>) =>
       unwrap(
         api.POST('/api/organization-invitations', {
           body: { invitee, organizationId, expiresAt: Date.now() + days * DAY },
         }),
       ),
-    onSuccess: () => (form.resetField('invitee'), refresh()),
-  });
-  const revoke = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(
-        api.PUT('/api/organization-invitations/{id}/status', {
-          params: { path: { id } },
-          body: { status: 'Revoked' },
-        }),
-      ),
-    onSuccess: refresh,
-  });
+    () => form.resetField('invitee'),
+  );
+  const revoke = useListChange(invitationsKey, (id: string) =>
+    unwrap(
+      api.PUT('/api/organization-invitations/{id}/status', {
+        params: { path: { id } },
+        body: { status: 'Revoked' },
+      }),
+    ),
+  );
   const { errors } = form.formState;
   return (
     <TableSection

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { OneFieldForm } from '@shared/ui/RowForm';
+import { keys, useApi } from '../ui/api';
 
 /** Just-in-time provisioning: users with a verified e-mail of these domains join on sign-up. */
 export function JitDomains({ organizationId }: { organizationId: string }) {

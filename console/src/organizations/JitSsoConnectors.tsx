@@ -1,15 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
+import { oneChoice, useZodForm } from '@shared/ui/useZodForm';
+import { useListChange } from '../ui/useListChange';
+import { keys, useApi } from '../ui/api';
 
 /** Enterprise SSO connectors whose users join the organization when they sign in through them. */
 export function JitSsoConnectors({ organizationId }: { organizationId: string }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const boundKey = [...keys.organizations, organizationId, 'jit-sso'];
   const bound = useQuery({
     queryKey: boundKey,
@@ -23,33 +23,31 @@ export function JitSsoConnectors({ organizationId }: { organizationId: string })
     queryFn: () =>
       unwrapPage(api.GET('/api/sso-connectors', { params: { query: { page: 1, page_size: 100 } } })),
   });
-  const [chosen, setChosen] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: boundKey });
-  const add = useMutation({
-    mutationFn: (id: string) =>
+  const form = useZodForm(oneChoice, { value: '' });
+  const chosen = form.watch('value');
+  const add = useListChange(
+    boundKey,
+    (id: string) =>
       unwrap(
         api.POST('/api/organizations/{id}/jit/sso-connectors', {
           params: { path: { id: organizationId } },
           body: { ssoConnectorIds: [id] },
         }),
       ),
-    onSuccess: () => (setChosen(''), refresh()),
-  });
-  const remove = useMutation({
-    mutationFn: (ssoConnectorId: string) =>
-      unwrap(
-        api.DELETE('/api/organizations/{id}/jit/sso-connectors/{ssoConnectorId}', {
-          params: { path: { id: organizationId, ssoConnectorId } },
-        }),
-      ),
-    onSuccess: refresh,
-  });
+    () => form.reset(),
+  );
+  const remove = useListChange(boundKey, (ssoConnectorId: string) =>
+    unwrap(
+      api.DELETE('/api/organizations/{id}/jit/sso-connectors/{ssoConnectorId}', {
+        params: { path: { id: organizationId, ssoConnectorId } },
+      }),
+    ),
+  );
   const boundIds = new Set(bound.data?.map((connector) => connector.id));
   const choices = (all.data?.items ?? []).filter((connector) => !boundIds.has(connector.id));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (chosen) add.mutate(chosen);
-  };
+  const submit = form.handleSubmit(({ value }) => {
+    if (value) add.mutate(value);
+  });
   return (
     <section className="panel" aria-labelledby="org-jit-sso">
       <h2 id="org-jit-sso">Enterprise SSO connectors</h2>
@@ -78,12 +76,11 @@ export function JitSsoConnectors({ organizationId }: { organizationId: string })
         <form className="row" onSubmit={submit} aria-label="Add SSO connector">
           <Select
             label="SSO connector"
-            value={chosen}
-            onChange={(event) => setChosen(event.target.value)}
             options={[
               { value: '', label: 'Choose a connector…' },
               ...choices.map((connector) => ({ value: connector.id, label: connector.connectorName })),
             ]}
+            {...form.register('value')}
           />
           <button type="submit" disabled={!chosen || add.isPending}>
             Add SSO connector

@@ -1,14 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { OneFieldForm } from '@shared/ui/RowForm';
 import { TableSection } from '@shared/ui/TableSection';
+import { useListChange } from '../ui/useListChange';
 import { keys, useApi } from '../ui/api';
 
 /** The organization's users with their organization roles: add by user ID, remove, assign roles. */
 export function Members({ organizationId }: { organizationId: string }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const membersKey = [...keys.organizations, organizationId, 'members'];
   const members = useQuery({
     queryKey: membersKey,
@@ -24,33 +24,26 @@ export function Members({ organizationId }: { organizationId: string }) {
     queryFn: () =>
       unwrapPage(api.GET('/api/organization-roles', { params: { query: { page: 1, page_size: 100 } } })),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: membersKey });
   const path = (userId: string) => ({ path: { id: organizationId, userId } });
-  const add = useMutation({
-    mutationFn: (userId: string) =>
-      unwrap(
-        api.POST('/api/organizations/{id}/users', {
-          params: { path: { id: organizationId } },
-          body: { userIds: [userId] },
-        }),
-      ),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (userId: string) =>
-      unwrap(api.DELETE('/api/organizations/{id}/users/{userId}', { params: path(userId) })),
-    onSuccess: refresh,
-  });
-  const assign = useMutation({
-    mutationFn: ({ userId, roleId }: { userId: string; roleId: string }) =>
-      unwrap(
-        api.POST('/api/organizations/{id}/users/{userId}/roles', {
-          params: path(userId),
-          body: { organizationRoleIds: [roleId] },
-        }),
-      ),
-    onSuccess: refresh,
-  });
+  const add = useListChange(membersKey, (userId: string) =>
+    unwrap(
+      api.POST('/api/organizations/{id}/users', {
+        params: { path: { id: organizationId } },
+        body: { userIds: [userId] },
+      }),
+    ),
+  );
+  const remove = useListChange(membersKey, (userId: string) =>
+    unwrap(api.DELETE('/api/organizations/{id}/users/{userId}', { params: path(userId) })),
+  );
+  const assign = useListChange(membersKey, ({ userId, roleId }: { userId: string; roleId: string }) =>
+    unwrap(
+      api.POST('/api/organizations/{id}/users/{userId}/roles', {
+        params: path(userId),
+        body: { organizationRoleIds: [roleId] },
+      }),
+    ),
+  );
   type Member = NonNullable<typeof members.data>['items'][number];
   const nameOf = (member: Member) => member.username ?? member.primaryEmail ?? member.id;
   return (

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { Alert } from '@shared/ui/Alert';
 import { NameDescriptionForm } from '../ui/NameDescriptionForm';
 import { Tabs } from '../ui/Tabs';
 import { Invitations } from './Invitations';

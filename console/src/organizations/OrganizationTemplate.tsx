@@ -1,14 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
 import { OneFieldForm } from '@shared/ui/RowForm';
+import { useListChange } from '../ui/useListChange';
 import { keys, useApi } from '../ui/api';
 
 /** The organization template: organization roles and scopes, shared by every organization. */
 export function OrganizationTemplate() {
   const api = useApi();
-  const queryClient = useQueryClient();
   const templateKey = [...keys.organizations, 'template'];
   const roles = useQuery({
     queryKey: [...templateKey, 'roles'],
@@ -20,34 +20,27 @@ export function OrganizationTemplate() {
     queryFn: () =>
       unwrapPage(api.GET('/api/organization-scopes', { params: { query: { page: 1, page_size: 100 } } })),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: templateKey });
   const byId = (id: string) => ({ params: { path: { id } } });
-  const createRole = useMutation({
-    mutationFn: (name: string) => unwrap(api.POST('/api/organization-roles', { body: { name } })),
-    onSuccess: refresh,
-  });
-  const createScope = useMutation({
-    mutationFn: (name: string) => unwrap(api.POST('/api/organization-scopes', { body: { name } })),
-    onSuccess: refresh,
-  });
-  const deleteRole = useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/api/organization-roles/{id}', byId(id))),
-    onSuccess: refresh,
-  });
-  const deleteScope = useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/api/organization-scopes/{id}', byId(id))),
-    onSuccess: refresh,
-  });
-  const grant = useMutation({
-    mutationFn: ({ roleId, scopeId }: { roleId: string; scopeId: string }) =>
-      unwrap(
-        api.POST('/api/organization-roles/{id}/scopes', {
-          ...byId(roleId),
-          body: { organizationScopeIds: [scopeId] },
-        }),
-      ),
-    onSuccess: refresh,
-  });
+  const createRole = useListChange(templateKey, (name: string) =>
+    unwrap(api.POST('/api/organization-roles', { body: { name } })),
+  );
+  const createScope = useListChange(templateKey, (name: string) =>
+    unwrap(api.POST('/api/organization-scopes', { body: { name } })),
+  );
+  const deleteRole = useListChange(templateKey, (id: string) =>
+    unwrap(api.DELETE('/api/organization-roles/{id}', byId(id))),
+  );
+  const deleteScope = useListChange(templateKey, (id: string) =>
+    unwrap(api.DELETE('/api/organization-scopes/{id}', byId(id))),
+  );
+  const grant = useListChange(templateKey, ({ roleId, scopeId }: { roleId: string; scopeId: string }) =>
+    unwrap(
+      api.POST('/api/organization-roles/{id}/scopes', {
+        ...byId(roleId),
+        body: { organizationScopeIds: [scopeId] },
+      }),
+    ),
+  );
   return (
     <section className="panel" aria-labelledby="org-template">
       <h2 id="org-template">Organization template</h2>

@@ -4,9 +4,9 @@ import { unwrap, unwrapPage } from '@shared/api/client';
 import { Field } from '@shared/ui/Field';
 import { FormPanel } from '@shared/ui/FormPanel';
 import { ListPage } from '@shared/ui/ListPage';
-import { optionalText, useZodForm } from '@shared/ui/useZodForm';
+import { optionalText } from '@shared/ui/useZodForm';
 import { formatTime, keys, useApi } from '../ui/api';
-import { useCreateThenOpen } from '../ui/useCreateThenOpen';
+import { useCreateForm } from '../ui/useCreateThenOpen';
 import { OrganizationTemplate } from './OrganizationTemplate';
 
 const newOrganization = z.object({
@@ -42,25 +42,18 @@ export function OrganizationsPage() {
 
 function CreateOrganization() {
   const api = useApi();
-  const form = useZodForm(newOrganization, { name: '', description: '' });
-  const create = useCreateThenOpen({
-    create: (body: z.output<typeof newOrganization>) => unwrap(api.POST('/api/organizations', { body })),
-    invalidate: keys.organizations,
-    to: (organization) => `/organizations/${organization.id}`,
-  });
+  const { form, errors, panel } = useCreateForm(
+    newOrganization,
+    { name: '', description: '' },
+    {
+      create: (body: z.output<typeof newOrganization>) => unwrap(api.POST('/api/organizations', { body })),
+      invalidate: keys.organizations,
+      to: (organization) => `/organizations/${organization.id}`,
+    },
+  );
   return (
-    <FormPanel
-      title="Create organization"
-      onSubmit={form.handleSubmit((values) => create.mutate(values))}
-      error={create.error}
-      busy={create.isPending}
-    >
-      <Field
-        label="Organization name"
-        required
-        error={form.formState.errors.name?.message}
-        {...form.register('name')}
-      />
+    <FormPanel title="Create organization" {...panel}>
+      <Field label="Organization name" required error={errors.name?.message} {...form.register('name')} />
       <Field label="Description" {...form.register('description')} />
     </FormPanel>
   );

@@ -1,13 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
-import { unwrap, unwrapPage } from '@shared/api/client';
-import { keys, useApi } from '../ui/api';
-import { ConfirmButton } from '../ui/ConfirmButton';
+import { z } from 'zod';
+import { unwrap } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
 import { Field } from '@shared/ui/Field';
 import { RowForm } from '@shared/ui/RowForm';
 import { useZodForm } from '@shared/ui/useZodForm';
-import { z } from 'zod';
+import { useListChange } from '../ui/useListChange';
+import { keys, useApi } from '../ui/api';
+import { ConfirmButton } from '../ui/ConfirmButton';
+import { SettingsForm } from '../ui/SettingsForm';
+import { resourceScopesKey, useResourceScopes } from './queries';
 
 const resourceSettings = z.object({
   name: z.string().trim().min(1, 'Enter an API name.'),
@@ -67,12 +70,11 @@ function ResourceSettings({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.resources }),
   });
   return (
-    <form
-      className="panel"
+    <SettingsForm
+      label="API resource settings"
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
-      aria-label="API resource settings"
+      save={save}
     >
-      <h2>Settings</h2>
       <p>
         Identifier: <code>{resource.indicator}</code>
       </p>
@@ -86,44 +88,28 @@ function ResourceSettings({
           {...form.register('accessTokenTtl')}
         />
       </div>
-      <Alert error={save.error} />
-      <button type="submit" className="primary" disabled={save.isPending}>
-        Save settings
-      </button>
-      {save.isSuccess ? <span role="status"> Saved.</span> : null}
-    </form>
+    </SettingsForm>
   );
 }
 
 function ResourceScopes({ resourceId }: { resourceId: string }) {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const scopesKey = [...keys.resources, resourceId, 'scopes'];
-  const scopes = useQuery({
-    queryKey: scopesKey,
-    queryFn: () =>
-      unwrapPage(
-        api.GET('/api/resources/{resourceId}/scopes', {
-          params: { path: { resourceId }, query: { page: 1, page_size: 100 } },
-        }),
-      ),
-  });
+  const scopesKey = resourceScopesKey(resourceId);
+  const scopes = useResourceScopes(resourceId);
   const form = useZodForm(newScope, { name: '', description: '' });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: scopesKey });
-  const add = useMutation({
-    mutationFn: (body: z.output<typeof newScope>) =>
+  const add = useListChange(
+    scopesKey,
+    (body: z.output<typeof newScope>) =>
       unwrap(api.POST('/api/resources/{resourceId}/scopes', { params: { path: { resourceId } }, body })),
-    onSuccess: () => (form.reset(), refresh()),
-  });
-  const drop = useMutation({
-    mutationFn: (scopeId: string) =>
-      unwrap(
-        api.DELETE('/api/resources/{resourceId}/scopes/{scopeId}', {
-          params: { path: { resourceId, scopeId } },
-        }),
-      ),
-    onSuccess: refresh,
-  });
+    () => form.reset(),
+  );
+  const drop = useListChange(scopesKey, (scopeId: string) =>
+    unwrap(
+      api.DELETE('/api/resources/{resourceId}/scopes/{scopeId}', {
+        params: { path: { resourceId, scopeId } },
+      }),
+    ),
+  );
   return (
     <section className="panel" aria-labelledby="resource-scopes">
       <h2 id="resource-scopes">Scopes</h2>

@@ -4,9 +4,8 @@ import { unwrap, unwrapPage } from '@shared/api/client';
 import { Field } from '@shared/ui/Field';
 import { FormPanel } from '@shared/ui/FormPanel';
 import { ListPage } from '@shared/ui/ListPage';
-import { useZodForm } from '@shared/ui/useZodForm';
 import { keys, useApi } from '../ui/api';
-import { useCreateThenOpen } from '../ui/useCreateThenOpen';
+import { useCreateForm } from '../ui/useCreateThenOpen';
 
 const newResource = z.object({
   name: z.string().trim().min(1, 'Enter an API name.'),
@@ -39,20 +38,17 @@ export function ResourcesPage() {
 
 function CreateResource() {
   const api = useApi();
-  const form = useZodForm(newResource, { name: '', indicator: '' });
-  const create = useCreateThenOpen({
-    create: (body: z.output<typeof newResource>) => unwrap(api.POST('/api/resources', { body })),
-    invalidate: keys.resources,
-    to: (resource) => `/resources/${resource.id}`,
-  });
-  const { errors } = form.formState;
+  const { form, errors, panel } = useCreateForm(
+    newResource,
+    { name: '', indicator: '' },
+    {
+      create: (body: z.output<typeof newResource>) => unwrap(api.POST('/api/resources', { body })),
+      invalidate: keys.resources,
+      to: (resource) => `/resources/${resource.id}`,
+    },
+  );
   return (
-    <FormPanel
-      title="Create API resource"
-      onSubmit={form.handleSubmit((values) => create.mutate(values))}
-      error={create.error}
-      busy={create.isPending}
-    >
+    <FormPanel title="Create API resource" {...panel}>
       <Field label="API name" required error={errors.name?.message} {...form.register('name')} />
       <Field
         label="API identifier"

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { keys, useApi } from '../ui/api';
-import { ConfirmButton } from '../ui/ConfirmButton';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { useListChange } from '../ui/useListChange';
+import { useAllResources, useResourceScopes } from '../resources/queries';
+import { keys, useApi } from '../ui/api';
+import { ConfirmButton } from '../ui/ConfirmButton';
 import { NameDescriptionForm } from '../ui/NameDescriptionForm';
 
 export function RolePage() {
@@ -50,10 +53,11 @@ export function RolePage() {
   );
 }
 
+const scopeChoice = z.object({ resourceId: z.string(), scopeId: z.string() });
+
 /** The API scopes a role grants: listed, added from any resource, removed. */
 function RoleScopes({ roleId }: { roleId: string }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const scopesKey = [...keys.roles, roleId, 'scopes'];
   const held = useQuery({
     queryKey: scopesKey,
@@ -64,40 +68,21 @@ function RoleScopes({ roleId }: { roleId: string }) {
         }),
       ),
   });
-  const resources = useQuery({
-    queryKey: [...keys.resources, 'all'],
-    queryFn: () => unwrapPage(api.GET('/api/resources', { params: { query: { page: 1, page_size: 100 } } })),
-  });
-  const [resourceId, setResourceId] = useState('');
-  const [scopeId, setScopeId] = useState('');
-  const candidates = useQuery({
-    queryKey: [...keys.resources, resourceId, 'scopes'],
-    enabled: Boolean(resourceId),
-    queryFn: () =>
-      unwrapPage(
-        api.GET('/api/resources/{resourceId}/scopes', {
-          params: { path: { resourceId }, query: { page: 1, page_size: 100 } },
-        }),
-      ),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: scopesKey });
-  const add = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/roles/{id}/scopes', {
-          params: { path: { id: roleId } },
-          body: { scopeIds: [scopeId] },
-        }),
-      ),
-    onSuccess: refresh,
-  });
-  const drop = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(
-        api.DELETE('/api/roles/{id}/scopes/{scopeId}', { params: { path: { id: roleId, scopeId: id } } }),
-      ),
-    onSuccess: refresh,
-  });
+  const resources = useAllResources();
+  const form = useZodForm(scopeChoice, { resourceId: '', scopeId: '' });
+  const { resourceId, scopeId } = form.watch();
+  const candidates = useResourceScopes(resourceId);
+  const add = useListChange(scopesKey, () =>
+    unwrap(
+      api.POST('/api/roles/{id}/scopes', {
+        params: { path: { id: roleId } },
+        body: { scopeIds: [scopeId] },
+      }),
+    ),
+  );
+  const drop = useListChange(scopesKey, (id: string) =>
+    unwrap(api.DELETE('/api/roles/{id}/scopes/{scopeId}', { params: { path: { id: roleId, scopeId: id } } })),
+  );
   const resourceName = (id: string) => resources.data?.items.find((r) => r.id === id)?.name ?? id;
   return (
     <section className="panel" aria-labelledby="role-scopes">
@@ -120,24 +105,19 @@ function RoleScopes({ roleId }: { roleId: string }) {
       <div className="row">
         <Select
           label="API resource"
-          value={resourceId}
-          onChange={(e) => {
-            setResourceId(e.target.value);
-            setScopeId('');
-          }}
           options={[
             { value: '', label: 'Choose an API resource' },
             ...(resources.data?.items ?? []).map((r) => ({ value: r.id, label: r.name })),
           ]}
+          {...form.register('resourceId', { onChange: () => form.setValue('scopeId', '') })}
         />
         <Select
           label="Scope"
-          value={scopeId}
-          onChange={(e) => setScopeId(e.target.value)}
           options={[
             { value: '', label: 'Choose a scope' },
             ...(candidates.data?.items ?? []).map((s) => ({ value: s.id, label: s.name })),
           ]}
+          {...form.register('scopeId')}
         />
         <button type="button" disabled={!scopeId} onClick={() => add.mutate()}>
           Add scope

@@ -4,10 +4,9 @@ import { unwrap, unwrapPage } from '@shared/api/client';
 import { Field, Select } from '@shared/ui/Field';
 import { FormPanel } from '@shared/ui/FormPanel';
 import { ListPage } from '@shared/ui/ListPage';
-import { useZodForm } from '@shared/ui/useZodForm';
 import { keys, useApi } from '../ui/api';
 import { substringSearch } from '../ui/search';
-import { useCreateThenOpen } from '../ui/useCreateThenOpen';
+import { useCreateForm } from '../ui/useCreateThenOpen';
 
 const typeNames = { User: 'User', MachineToMachine: 'Machine-to-machine' } as const;
 
@@ -43,20 +42,17 @@ export function RolesPage() {
 
 function CreateRole() {
   const api = useApi();
-  const form = useZodForm(newRole, { name: '', description: '', type: 'User' });
-  const create = useCreateThenOpen({
-    create: (body: z.output<typeof newRole>) => unwrap(api.POST('/api/roles', { body })),
-    invalidate: keys.roles,
-    to: (role) => `/roles/${role.id}`,
-  });
-  const { errors } = form.formState;
+  const { form, errors, panel } = useCreateForm(
+    newRole,
+    { name: '', description: '', type: 'User' },
+    {
+      create: (body: z.output<typeof newRole>) => unwrap(api.POST('/api/roles', { body })),
+      invalidate: keys.roles,
+      to: (role) => `/roles/${role.id}`,
+    },
+  );
   return (
-    <FormPanel
-      title="Create role"
-      onSubmit={form.handleSubmit((values) => create.mutate(values))}
-      error={create.error}
-      busy={create.isPending}
-    >
+    <FormPanel title="Create role" {...panel}>
       <Field label="Role name" required error={errors.name?.message} {...form.register('name')} />
       <Field
         label="Description"

@@ -1,10 +1,16 @@
-import { useState } from 'react';
+import { z } from 'zod';
+import { useZodForm } from '@shared/ui/useZodForm';
 import type { SignInExperience } from './sign-in-experience';
 
 const identifiers = ['username', 'email', 'phone'] as const;
 type Identifier = (typeof identifiers)[number];
 const names: Record<Identifier, string> = { username: 'Username', email: 'E-mail', phone: 'Phone' };
 type Method = SignInExperience['signIn']['methods'][number];
+
+const identifierForm = z.object({
+  signUp: z.custom<SignInExperience['signUp']>(),
+  methods: z.array(z.custom<Method>()),
+});
 
 /** Which identifiers register and sign in, and with which credentials. */
 export function IdentifierSettings({
@@ -14,8 +20,10 @@ export function IdentifierSettings({
   settings: SignInExperience;
   onSave: (patch: Pick<SignInExperience, 'signUp' | 'signIn'>) => void;
 }) {
-  const [signUp, setSignUp] = useState(settings.signUp);
-  const [methods, setMethods] = useState<Method[]>(settings.signIn.methods);
+  const form = useZodForm(identifierForm, { signUp: settings.signUp, methods: settings.signIn.methods });
+  const { signUp, methods } = form.watch();
+  const setSignUp = (next: SignInExperience['signUp']) => form.setValue('signUp', next);
+  const setMethods = (next: Method[]) => form.setValue('methods', next);
   const method = (identifier: Identifier) => methods.find((m) => m.identifier === identifier);
   const setMethod = (identifier: Identifier, change: Partial<Method> | null) => {
     const others = methods.filter((m) => m.identifier !== identifier);
@@ -97,7 +105,11 @@ export function IdentifierSettings({
           );
         })}
       </fieldset>
-      <button type="button" className="primary" onClick={() => onSave({ signUp, signIn: { methods } })}>
+      <button
+        type="button"
+        className="primary"
+        onClick={form.handleSubmit(({ signUp, methods }) => onSave({ signUp, signIn: { methods } }))}
+      >
         Save identifiers
       </button>
     </section>

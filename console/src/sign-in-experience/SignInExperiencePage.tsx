@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@shared/api/client';
-import { useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Switch } from '@shared/ui/Field';
+import { useApi } from '../ui/api';
 import { IdentifierSettings } from './IdentifierSettings';
 import { PasswordPolicyForm } from './PasswordPolicyForm';
 import { loadSignInExperience, type SignInExperience } from './sign-in-experience';

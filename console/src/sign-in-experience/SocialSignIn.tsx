@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { Link } from 'react-router-dom';
+import { Alert } from '@shared/ui/Alert';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { connectorsKey, loadConnectors, nameOf } from '../connectors/queries';
 import { useApi } from '../ui/api';
-import { Alert } from '@shared/ui/Alert';
+
+const socialForm = z.object({ chosen: z.array(z.string()) });
 
 /** Which social connectors the sign-in page offers, by target, in the order they were chosen. */
 export function SocialSignIn({
@@ -15,16 +18,14 @@ export function SocialSignIn({
 }) {
   const api = useApi();
   const connectors = useQuery({ queryKey: connectorsKey, queryFn: () => loadConnectors(api) });
-  const [chosen, setChosen] = useState(targets);
+  const form = useZodForm(socialForm, { chosen: targets });
+  const chosen = form.watch('chosen');
   const social = (connectors.data ?? []).filter((connector) => connector.type === 'Social');
   // A chosen target whose connector was deleted stays listed, so it can be taken off.
   const gone = chosen.filter((target) => !social.some((connector) => connector.target === target));
   const toggle = (target: string, on: boolean) =>
-    setChosen(on ? [...chosen, target] : chosen.filter((t) => t !== target));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSave({ socialSignInConnectorTargets: chosen });
-  };
+    form.setValue('chosen', on ? [...chosen, target] : chosen.filter((t) => t !== target));
+  const submit = form.handleSubmit((values) => onSave({ socialSignInConnectorTargets: values.chosen }));
   const box = (target: string, label: string) => (
     <label key={target} className="check">
       <input

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Field } from '@shared/ui/Field';
-import { FormPanel } from '@shared/ui/FormPanel';
 import { useZodForm } from '@shared/ui/useZodForm';
+import { SettingsForm } from './SettingsForm';
 
 const nameDescription = z.object({
   name: z.string().trim().min(1, 'Enter a name.'),
@@ -20,16 +20,11 @@ export function NameDescriptionForm({
 }) {
   const form = useZodForm(nameDescription, { name: initial.name, description: initial.description ?? '' });
   return (
-    <FormPanel
-      title="Settings"
-      submitLabel="Save settings"
-      onSubmit={form.handleSubmit(onSave)}
-      error={mutation.error}
-      busy={mutation.isPending}
-      status={mutation.isSuccess ? <span role="status"> Saved.</span> : null}
-    >
-      <Field label="Name" required error={form.formState.errors.name?.message} {...form.register('name')} />
-      <Field label="Description" {...form.register('description')} />
-    </FormPanel>
+    <SettingsForm label="Settings" onSubmit={form.handleSubmit(onSave)} save={mutation}>
+      <div className="row">
+        <Field label="Name" required error={form.formState.errors.name?.message} {...form.register('name')} />
+        <Field label="Description" {...form.register('description')} />
+      </div>
+    </SettingsForm>
   );
 }

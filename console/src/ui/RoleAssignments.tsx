@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { unwrapPage } from '@shared/api/client';
-import { keys, useApi } from './api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
+import { oneChoice, useZodForm } from '@shared/ui/useZodForm';
+import { useListChange } from './useListChange';
+import { keys, useApi } from './api';
 
 interface Role {
   id: string;
@@ -30,17 +31,16 @@ export function RoleAssignments({
   unassign: (roleId: string) => Promise<unknown>;
 }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const assigned = useQuery({ queryKey, queryFn: list });
   const available = useQuery({
     queryKey: [...keys.roles, roleType],
     queryFn: () =>
       unwrapPage(api.GET('/api/roles', { params: { query: { type: roleType, page: 1, page_size: 100 } } })),
   });
-  const [roleId, setRoleId] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
-  const add = useMutation({ mutationFn: () => assign(roleId), onSuccess: () => (setRoleId(''), refresh()) });
-  const remove = useMutation({ mutationFn: unassign, onSuccess: refresh });
+  const form = useZodForm(oneChoice, { value: '' });
+  const roleId = form.watch('value');
+  const add = useListChange(queryKey, assign, () => form.reset());
+  const remove = useListChange(queryKey, unassign);
   const held = new Set(assigned.data?.items.map((role) => role.id));
   const headingId = `roles-${roleType}`;
   return (
@@ -64,16 +64,15 @@ export function RoleAssignments({
       <div className="row">
         <Select
           label="Role to assign"
-          value={roleId}
-          onChange={(e) => setRoleId(e.target.value)}
           options={[
             { value: '', label: 'Choose a role' },
             ...(available.data?.items ?? [])
               .filter((role) => !held.has(role.id))
               .map((role) => ({ value: role.id, label: role.name })),
           ]}
+          {...form.register('value')}
         />
-        <button type="button" disabled={!roleId} onClick={() => add.mutate()}>
+        <button type="button" disabled={!roleId} onClick={() => add.mutate(roleId)}>
           Assign role
         </button>
       </div>

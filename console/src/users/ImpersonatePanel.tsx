@@ -1,12 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { useSession } from '../auth/SessionProvider';
-import { keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
-import { ContextEntries, toContext, type Entry } from './ContextEntries';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { useSession } from '../auth/SessionProvider';
+import { keys, useApi } from '../ui/api';
+import { useAllResources, useResourceScopes } from '../resources/queries';
+import { ContextEntries, toContext } from './ContextEntries';
 import { SubjectTokenResult, type IssuedToken } from './SubjectTokenResult';
+
+const impersonation = z.object({
+  appId: z.string(),
+  resourceId: z.string(),
+  scopes: z.array(z.string()),
+  entries: z.array(z.object({ key: z.string(), value: z.string() })),
+});
 
 /**
  * Support staff impersonating a user: choose the application that will exchange the token, the
@@ -17,13 +28,16 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
   const api = useApi();
   const queryClient = useQueryClient();
   const { config } = useSession();
-  const [appId, setAppId] = useState('');
-  const [resourceId, setResourceId] = useState('');
-  const [scopes, setScopes] = useState<string[]>([]);
-  const [entries, setEntries] = useState<Entry[]>([
-    { key: 'ticketId', value: '' },
-    { key: 'reason', value: '' },
-  ]);
+  const form = useZodForm(impersonation, {
+    appId: '',
+    resourceId: '',
+    scopes: [],
+    entries: [
+      { key: 'ticketId', value: '' },
+      { key: 'reason', value: '' },
+    ],
+  });
+  const { appId, resourceId, scopes } = form.watch();
   const [issued, setIssued] = useState<IssuedToken | null>(null);
 
   const apps = useQuery({
@@ -31,26 +45,14 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
     queryFn: () =>
       unwrapPage(api.GET('/api/applications', { params: { query: { page: 1, page_size: 100 } } })),
   });
-  const resources = useQuery({
-    queryKey: [...keys.resources, 'all'],
-    queryFn: () => unwrapPage(api.GET('/api/resources', { params: { query: { page: 1, page_size: 100 } } })),
-  });
-  const resourceScopes = useQuery({
-    queryKey: [...keys.resources, resourceId, 'scopes'],
-    enabled: Boolean(resourceId),
-    queryFn: () =>
-      unwrapPage(
-        api.GET('/api/resources/{resourceId}/scopes', {
-          params: { path: { resourceId }, query: { page: 1, page_size: 100 } },
-        }),
-      ),
-  });
+  const resources = useAllResources();
+  const resourceScopes = useResourceScopes(resourceId);
   const exchangers = (apps.data?.items ?? []).filter((app) => app.customClientMetadata.allowTokenExchange);
   const app = exchangers.find((candidate) => candidate.id === appId);
   const resource = resources.data?.items.find((candidate) => candidate.id === resourceId);
 
   const request = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ entries }: z.output<typeof impersonation>) =>
       unwrap(api.POST('/api/subject-tokens', { body: { userId, context: toContext(entries) } })),
     onSuccess: (answer) => {
       setIssued({
@@ -64,12 +66,9 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
       return queryClient.invalidateQueries({ queryKey: [...keys.logs, 'impersonation', userId] });
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    request.mutate();
-  };
+  const submit = form.handleSubmit((values) => request.mutate(values));
   const toggleScope = (name: string, on: boolean) =>
-    setScopes((current) => (on ? [...current, name] : current.filter((scope) => scope !== name)));
+    form.setValue('scopes', on ? [...scopes, name] : scopes.filter((scope) => scope !== name));
 
   return (
     <section className="panel" aria-labelledby="impersonate">
@@ -82,22 +81,16 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
         <div className="row">
           <Select
             label="Application"
-            value={appId}
             required
-            onChange={(e) => setAppId(e.target.value)}
             options={[
               { value: '', label: 'Choose an application' },
               ...exchangers.map((a) => ({ value: a.id, label: a.name })),
             ]}
+            {...form.register('appId')}
           />
           <Select
             label="API resource"
-            value={resourceId}
             required
-            onChange={(e) => {
-              setResourceId(e.target.value);
-              setScopes([]);
-            }}
             options={[
               { value: '', label: 'Choose an API resource' },
               ...(resources.data?.items ?? []).map((r) => ({
@@ -105,6 +98,7 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
                 label: `${r.name} (${r.indicator})`,
               })),
             ]}
+            {...form.register('resourceId', { onChange: () => form.setValue('scopes', []) })}
           />
         </div>
         {exchangers.length === 0 && apps.data ? (
@@ -130,7 +124,11 @@ export function ImpersonatePanel({ userId, userName }: { userId: string; userNam
             ) : null}
           </fieldset>
         ) : null}
-        <ContextEntries entries={entries} onChange={setEntries} />
+        <Controller
+          control={form.control}
+          name="entries"
+          render={({ field }) => <ContextEntries entries={field.value} onChange={field.onChange} />}
+        />
         <Alert error={request.error} />
         <button
           type="submit"

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { unwrapPage } from '@shared/api/client';
-import { formatTime, keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
+import { Table, type Column } from '@shared/ui/Table';
+import { formatTime, keys, useApi } from '../ui/api';
 
 type Payload = Record<string, unknown> & {
   result?: string;
@@ -13,6 +14,37 @@ type Payload = Record<string, unknown> & {
   context?: Record<string, unknown>;
   error?: { code?: string; description?: string; reason?: string };
 };
+
+type Log = { id: string; createdAt: number; payload: unknown };
+const payloadOf = (log: Log) => log.payload as Payload;
+const succeeded = (log: Log) => payloadOf(log).result === 'Success';
+
+const time: Column<Log> = { header: 'Time', cell: (log) => formatTime(log.createdAt) };
+const details: Column<Log> = { header: 'Log', cell: (log) => <Link to={`/logs/${log.id}`}>Details</Link> };
+
+const issuedColumns: Column<Log>[] = [
+  time,
+  { header: 'Requested by', cell: (log) => payloadOf(log).applicationId ?? '—' },
+  { header: 'Context', cell: (log) => <code>{JSON.stringify(payloadOf(log).context ?? {})}</code> },
+  details,
+];
+
+const exchangeColumns: Column<Log>[] = [
+  time,
+  { header: 'Application', cell: (log) => payloadOf(log).applicationId ?? '—' },
+  { header: 'Result', cell: (log) => (succeeded(log) ? 'Succeeded' : 'Refused') },
+  {
+    header: 'Scopes or reason',
+    cell: (log) => {
+      const { grantedScopes, error } = payloadOf(log);
+      return succeeded(log)
+        ? (grantedScopes ?? []).join(' ')
+        : [error?.code, error?.reason ?? error?.description].filter(Boolean).join(': ');
+    },
+  },
+  { header: 'Actor (act)', cell: (log) => payloadOf(log).actorId ?? '—' },
+  details,
+];
 
 /** The user's impersonation history: subject tokens issued, and every exchange with its outcome. */
 export function ImpersonationTrail({ userId }: { userId: string }) {
@@ -31,71 +63,18 @@ export function ImpersonationTrail({ userId }: { userId: string }) {
     <section className="panel" aria-labelledby="impersonation-trail">
       <h2 id="impersonation-trail">Impersonation audit trail</h2>
       <Alert error={issued.error ?? exchanges.error} />
-      <table>
-        <caption>Subject tokens issued</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Requested by</th>
-            <th scope="col">Context</th>
-            <th scope="col">Log</th>
-          </tr>
-        </thead>
-        <tbody>
-          {issued.data?.items.map((log) => {
-            const payload = log.payload as Payload;
-            return (
-              <tr key={log.id}>
-                <td>{formatTime(log.createdAt)}</td>
-                <td>{payload.applicationId ?? '—'}</td>
-                <td>
-                  <code>{JSON.stringify(payload.context ?? {})}</code>
-                </td>
-                <td>
-                  <Link to={`/logs/${log.id}`}>Details</Link>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <table>
-        <caption>Token exchanges</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Application</th>
-            <th scope="col">Result</th>
-            <th scope="col">Scopes or reason</th>
-            <th scope="col">Actor (act)</th>
-            <th scope="col">Log</th>
-          </tr>
-        </thead>
-        <tbody>
-          {exchanges.data?.items.map((log) => {
-            const payload = log.payload as Payload;
-            const ok = payload.result === 'Success';
-            return (
-              <tr key={log.id}>
-                <td>{formatTime(log.createdAt)}</td>
-                <td>{payload.applicationId ?? '—'}</td>
-                <td>{ok ? 'Succeeded' : 'Refused'}</td>
-                <td>
-                  {ok
-                    ? (payload.grantedScopes ?? []).join(' ')
-                    : [payload.error?.code, payload.error?.reason ?? payload.error?.description]
-                        .filter(Boolean)
-                        .join(': ')}
-                </td>
-                <td>{payload.actorId ?? '—'}</td>
-                <td>
-                  <Link to={`/logs/${log.id}`}>Details</Link>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <Table
+        caption="Subject tokens issued"
+        rows={issued.data?.items}
+        rowKey={(log) => log.id}
+        columns={issuedColumns}
+      />
+      <Table
+        caption="Token exchanges"
+        rows={exchanges.data?.items}
+        rowKey={(log) => log.id}
+        columns={exchangeColumns}
+      />
     </section>
   );
 }

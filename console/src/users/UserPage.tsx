@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
-import { formatTime, keys, useApi } from '../ui/api';
-import { ConfirmButton } from '../ui/ConfirmButton';
 import { Alert } from '@shared/ui/Alert';
 import { Switch } from '@shared/ui/Field';
+import { formatTime, keys, useApi } from '../ui/api';
+import { ConfirmButton } from '../ui/ConfirmButton';
 import { ImpersonatePanel } from './ImpersonatePanel';
 import { ImpersonationTrail } from './ImpersonationTrail';
 import { UserRoles } from './UserRoles';

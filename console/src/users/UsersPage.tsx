@@ -4,10 +4,10 @@ import { unwrap, unwrapPage } from '@shared/api/client';
 import { Field } from '@shared/ui/Field';
 import { FormPanel } from '@shared/ui/FormPanel';
 import { ListPage } from '@shared/ui/ListPage';
-import { optionalText, useZodForm } from '@shared/ui/useZodForm';
+import { optionalText } from '@shared/ui/useZodForm';
 import { formatTime, keys, useApi } from '../ui/api';
 import { substringSearch } from '../ui/search';
-import { useCreateThenOpen } from '../ui/useCreateThenOpen';
+import { useCreateForm } from '../ui/useCreateThenOpen';
 
 // Empty means "not given": the API decides which identifiers a user needs.
 const newUser = z.object({
@@ -50,19 +50,17 @@ export function UsersPage() {
 
 function CreateUser() {
   const api = useApi();
-  const form = useZodForm(newUser, { username: '', primaryEmail: '', password: '' });
-  const create = useCreateThenOpen({
-    create: (body: z.output<typeof newUser>) => unwrap(api.POST('/api/users', { body })),
-    invalidate: keys.users,
-    to: (user) => `/users/${user.id}`,
-  });
+  const { form, panel } = useCreateForm(
+    newUser,
+    { username: '', primaryEmail: '', password: '' },
+    {
+      create: (body: z.output<typeof newUser>) => unwrap(api.POST('/api/users', { body })),
+      invalidate: keys.users,
+      to: (user) => `/users/${user.id}`,
+    },
+  );
   return (
-    <FormPanel
-      title="Create user"
-      onSubmit={form.handleSubmit((values) => create.mutate(values))}
-      error={create.error}
-      busy={create.isPending}
-    >
+    <FormPanel title="Create user" {...panel}>
       <Field label="Username" {...form.register('username')} />
       <Field label="E-mail" type="email" {...form.register('primaryEmail')} />
       <Field

@@ -1,19 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { z } from 'zod';
 import { unwrap, unwrapPage } from '@shared/api/client';
-import { formatTime, keys, useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { PAGE_SIZE } from '@shared/ui/PagedTable';
+import { formatTime, keys, useApi } from '../ui/api';
 
 const statuses = ['pending', 'delivered', 'retrying', 'failed', 'disabled'] as const;
-type Status = (typeof statuses)[number];
+const statusFilter = z.object({ status: z.enum(['', ...statuses]) });
 
 /** Every delivery of the hook with its attempts; filter by status, redeliver one. */
 export function DeliveryHistory({ hookId }: { hookId: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<Status | ''>('');
+  const filter = useZodForm(statusFilter, { status: '' });
+  const status = filter.watch('status');
   const [page, setPage] = useState(1);
   const historyKey = [...keys.hooks, hookId, 'deliveries'];
   const deliveries = useQuery({
@@ -60,12 +63,8 @@ export function DeliveryHistory({ hookId }: { hookId: string }) {
       <div className="row">
         <Select
           label="Filter by status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as Status | '');
-            setPage(1);
-          }}
           options={[{ value: '', label: 'All statuses' }, ...statuses]}
+          {...filter.register('status', { onChange: () => setPage(1) })}
         />
         <button
           type="button"

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { CopyButton } from '../ui/CopyButton';
-import { Alert } from '@shared/ui/Alert';
 
 interface Hook {
   id: string;

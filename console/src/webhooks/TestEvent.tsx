@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
-import { useApi } from '../ui/api';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { useApi } from '../ui/api';
 import { hookEvents } from '../../../src/webhooks/event-names';
 import type { HookEventName } from './EventPicker';
 
@@ -13,14 +14,16 @@ interface Hook {
   config: { url: string; headers?: Record<string, string> };
 }
 
+const testEvent = z.object({ event: z.custom<HookEventName>() });
+
 /** Sends a sample payload of one event to the hook's endpoint, signed with its key. */
 export function TestEvent({ hook }: { hook: Hook }) {
   const api = useApi();
-  const [event, setEvent] = useState<HookEventName>(
-    (hook.events[0] as HookEventName | undefined) ?? 'User.Created',
-  );
+  const form = useZodForm(testEvent, {
+    event: (hook.events[0] as HookEventName | undefined) ?? 'User.Created',
+  });
   const send = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ event }: z.output<typeof testEvent>) =>
       unwrap(
         api.POST('/api/hooks/{id}/test', {
           params: { path: { id: hook.id } },
@@ -32,13 +35,12 @@ export function TestEvent({ hook }: { hook: Hook }) {
     <section className="panel" aria-labelledby="test-event">
       <h2 id="test-event">Send a test event</h2>
       <div className="row">
-        <Select
-          label="Test event"
-          value={event}
-          onChange={(e) => setEvent(e.target.value as HookEventName)}
-          options={hookEvents}
-        />
-        <button type="button" onClick={() => send.mutate()} disabled={send.isPending}>
+        <Select label="Test event" options={hookEvents} {...form.register('event')} />
+        <button
+          type="button"
+          onClick={form.handleSubmit((values) => send.mutate(values))}
+          disabled={send.isPending}
+        >
           Send test event
         </button>
       </div>

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
-import { keys, useApi } from '../ui/api';
-import { ConfirmButton } from '../ui/ConfirmButton';
 import { Alert } from '@shared/ui/Alert';
 import { Switch } from '@shared/ui/Field';
+import { keys, useApi } from '../ui/api';
+import { ConfirmButton } from '../ui/ConfirmButton';
 import { DeliveryHistory } from './DeliveryHistory';
 import { HookForm, type HookDraft } from './HookForm';
 import { SigningKey } from './SigningKey';
@@ -21,13 +20,11 @@ export function WebhookPage() {
     queryKey: hookKey,
     queryFn: () => unwrap(api.GET('/api/hooks/{id}', { params: { path: { id } } })),
   });
-  const [saved, setSaved] = useState(false);
   const update = useMutation({
     mutationFn: (body: Partial<HookDraft> & { enabled?: boolean }) =>
       unwrap(api.PATCH('/api/hooks/{id}', { params: { path: { id } }, body })),
     onSuccess: (hook) => {
       queryClient.setQueryData(hookKey, hook);
-      setSaved(true);
       return queryClient.invalidateQueries({ queryKey: [...keys.hooks, 'list'] });
     },
   });
@@ -60,7 +57,7 @@ export function WebhookPage() {
           error={update.error}
           pending={update.isPending}
         />
-        {saved ? <p role="status">Saved.</p> : null}
+        {update.isSuccess ? <p role="status">Saved.</p> : null}
       </section>
       <SigningKey hook={hook} />
       <TestEvent hook={hook} />

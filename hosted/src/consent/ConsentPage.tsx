@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api, unwrap } from '../api';
-import { Alert } from '../ui/Alert';
-import { Card } from '../ui/Card';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
+import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
 import { useAction } from '@shared/ui/useAction';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { api } from '../api';
+import { Card } from '../ui/Card';
 import { OrganizationChoice } from './OrganizationChoice';
 
 const scopeText: Record<string, string> = {
@@ -15,10 +18,12 @@ const scopeText: Record<string, string> = {
   'urn:logto:scope:organizations': 'See the organizations you choose below',
 };
 
+const consentForm = z.object({ organizationIds: z.array(z.string()) });
+
 /** A third-party application asks for access: what it gets, and allow or cancel. */
 export function ConsentPage() {
   const { busy, error, run } = useAction();
-  const [organizationIds, setOrganizationIds] = useState<string[]>([]);
+  const form = useZodForm(consentForm, { organizationIds: [] });
   const consent = useQuery({
     queryKey: ['consent'],
     queryFn: () => unwrap(api.GET('/api/experience/consent')),
@@ -26,6 +31,7 @@ export function ConsentPage() {
   });
   const decide = (allow: boolean) =>
     run(async () => {
+      const { organizationIds } = form.getValues();
       const { redirectTo } = await unwrap(
         allow
           ? api.POST('/api/experience/consent', { body: { organizationIds } })
@@ -60,10 +66,16 @@ export function ConsentPage() {
         )}
       </ul>
       {organizations ? (
-        <OrganizationChoice
-          organizations={organizations}
-          chosen={organizationIds}
-          onChange={setOrganizationIds}
+        <Controller
+          control={form.control}
+          name="organizationIds"
+          render={({ field }) => (
+            <OrganizationChoice
+              organizations={organizations}
+              chosen={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
       ) : null}
       <Alert error={error} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ApiCallError } from '../api';
+import { ApiCallError } from '@shared/api/client';
 import { ErrorPage } from '../error/ErrorPage';
 import { finish, identify, switchEvent } from '../experience';
 import { humanMessage } from '../messages';

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
-import { finish, identify } from '../experience';
-import { Alert } from '../ui/Alert';
-import { Card } from '../ui/Card';
+import { Alert } from '@shared/ui/Alert';
 import { useAction } from '@shared/ui/useAction';
+import { finish, identify } from '../experience';
+import { Card } from '../ui/Card';
 
 /**
  * The provider vouched for an e-mail address an account here already has: the identity is

@@ -1,6 +1,6 @@
-import { useSettings } from '../settings';
-import { Alert } from '../ui/Alert';
+import { Alert } from '@shared/ui/Alert';
 import { useAction } from '@shared/ui/useAction';
+import { useSettings } from '../settings';
 import { localName, startFederated } from './federation';
 
 // Only logos the page's policy lets load (https, or this origin); others would show broken.

@@ -1,4 +1,5 @@
-import { api, unwrap } from '../api';
+import { unwrap } from '@shared/api/client';
+import { api } from '../api';
 import { start } from '../experience';
 
 export type FederatedKind = 'social' | 'sso';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api';
+import { unwrap } from '@shared/api/client';
+import { api } from '../api';
 import { useSettings } from '../settings';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s.]{2,}$/;

@@ -1,41 +1,43 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, unwrap } from '../api';
-import { codeIdentifierOf, identify, sendCode, start, verifyCode } from '../experience';
-import { useSettings } from '../settings';
-import { Alert } from '../ui/Alert';
-import { Card } from '../ui/Card';
+import { z } from 'zod';
+import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
 import { CodeField, Field } from '@shared/ui/Field';
-import { PasswordRules } from '../ui/PasswordRules';
 import { useAction } from '@shared/ui/useAction';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { api } from '../api';
+import { codeIdentifierOf, identify, sendCode, start, verifyCode } from '../experience';
+import { Card } from '../ui/Card';
+import { NewPasswordField } from '../ui/NewPasswordField';
+
+const reset = z.object({ address: z.string(), code: z.string().trim(), password: z.string() });
+
+const submitLabel = { address: 'Send code', code: 'Verify code', password: 'Set new password' };
 
 /** A code to the account's e-mail or phone, then a new password with the policy's live feedback. */
 export function ForgotPasswordPage() {
-  const settings = useSettings();
   const { busy, error, run } = useAction();
   const [step, setStep] = useState<'address' | 'code' | 'password' | 'done'>('address');
-  const [address, setAddress] = useState('');
   const [sent, setSent] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(reset, { address: '', code: '', password: '' });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
+  const submit = form.handleSubmit(({ address, code, password }) =>
+    run(async () => {
       if (step === 'address') {
         await start('ForgotPassword');
         setSent(await sendCode(codeIdentifierOf(address)));
         setStep('code');
       } else if (step === 'code') {
-        await identify(await verifyCode(codeIdentifierOf(address), sent, code.trim()));
+        await identify(await verifyCode(codeIdentifierOf(address), sent, code));
         setStep('password');
       } else {
         await unwrap(api.POST('/api/experience/profile', { body: { type: 'password', value: password } }));
         await unwrap(api.POST('/api/experience/submit'));
         setStep('done');
       }
-    });
-  };
+    }),
+  );
 
   if (step === 'done') {
     return (
@@ -52,40 +54,31 @@ export function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Field
           label="E-mail or phone"
-          name="address"
           autoComplete="email"
           required
           autoFocus={step === 'address'}
           readOnly={step !== 'address'}
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
+          {...form.register('address')}
         />
         {step === 'code' ? (
           <>
             <p className="status" role="status">
-              If an account uses {address}, a code is on its way to it.
+              If an account uses {form.getValues('address')}, a code is on its way to it.
             </p>
-            <CodeField autoFocus value={code} onValue={setCode} />
+            <CodeField autoFocus {...form.register('code')} />
           </>
         ) : null}
         {step === 'password' ? (
-          <>
-            <Field
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              autoFocus
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            {settings ? <PasswordRules policy={settings.passwordPolicy} password={password} /> : null}
-          </>
+          <NewPasswordField
+            label="New password"
+            autoFocus
+            password={form.watch('password')}
+            field={form.register('password')}
+          />
         ) : null}
         <Alert error={error} />
         <button type="submit" className="primary" disabled={busy}>
-          {step === 'address' ? 'Send code' : step === 'code' ? 'Verify code' : 'Set new password'}
+          {submitLabel[step]}
         </button>
       </form>
       <nav className="links" aria-label="Other options">

@@ -1,11 +1,13 @@
 import { startAuthentication } from '@simplewebauthn/browser';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, unwrap } from '../api';
-import { finish } from '../experience';
-import { Alert } from '../ui/Alert';
+import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
 import { CodeField } from '@shared/ui/Field';
 import { useAction } from '@shared/ui/useAction';
+import { oneCode, useZodForm } from '@shared/ui/useZodForm';
+import { api } from '../api';
+import { finish } from '../experience';
 
 type Method = 'Totp' | 'BackupCode' | 'WebAuthn';
 const otherLabel: Record<Method, string> = {
@@ -22,20 +24,16 @@ export function AnswerChallenge({ factors }: { factors: string[] }) {
   const [method, setMethod] = useState<Method>(
     available.includes('Totp') ? 'Totp' : (available[0] ?? 'Totp'),
   );
-  const [code, setCode] = useState('');
+  const form = useZodForm(oneCode, { code: '' });
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
+  const submitCode = form.handleSubmit(({ code }) =>
+    run(async () => {
       if (method === 'Totp')
-        await unwrap(api.POST('/api/experience/verification/totp/verify', { body: { code: code.trim() } }));
-      else
-        await unwrap(
-          api.POST('/api/experience/verification/backup-code/verify', { body: { code: code.trim() } }),
-        );
+        await unwrap(api.POST('/api/experience/verification/totp/verify', { body: { code } }));
+      else await unwrap(api.POST('/api/experience/verification/backup-code/verify', { body: { code } }));
       await finish(navigate);
-    });
-  };
+    }),
+  );
   const usePasskey = () =>
     run(async () => {
       const { verificationId, authenticationOptions } = await unwrap(
@@ -67,8 +65,7 @@ export function AnswerChallenge({ factors }: { factors: string[] }) {
             label={method === 'Totp' ? 'Authenticator code' : 'Backup code'}
             numeric={method === 'Totp'}
             autoFocus
-            value={code}
-            onValue={setCode}
+            {...form.register('code')}
           />
           <Alert error={error} />
           <button type="submit" className="primary" disabled={busy}>
@@ -85,7 +82,7 @@ export function AnswerChallenge({ factors }: { factors: string[] }) {
               type="button"
               className="link"
               onClick={() => {
-                setCode('');
+                form.reset();
                 setMethod(other);
               }}
             >

@@ -1,4 +1,4 @@
-import { Alert } from '../ui/Alert';
+import { Alert } from '@shared/ui/Alert';
 
 /** The backup codes, shown this once: the person confirms they kept them. */
 export function BackupCodes(props: { codes: string[]; busy: boolean; error: unknown; onSaved: () => void }) {

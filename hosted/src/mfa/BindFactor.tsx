@@ -1,11 +1,13 @@
 import { startRegistration } from '@simplewebauthn/browser';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, unwrap } from '../api';
-import { finish, type MfaState } from '../experience';
-import { Alert } from '../ui/Alert';
+import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
 import { CodeField } from '@shared/ui/Field';
 import { useAction } from '@shared/ui/useAction';
+import { oneCode, useZodForm } from '@shared/ui/useZodForm';
+import { api } from '../api';
+import { finish, type MfaState } from '../experience';
 import { BackupCodes } from './BackupCodes';
 
 type Step =
@@ -18,7 +20,7 @@ export function BindFactor({ factors, skippable }: MfaState) {
   const navigate = useNavigate();
   const { busy, error, run } = useAction();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const [code, setCode] = useState('');
+  const form = useZodForm(oneCode, { code: '' });
 
   // After the main factor, backup codes when they are enabled (shown once), then submit.
   const afterBinding = async () => {
@@ -42,19 +44,18 @@ export function BindFactor({ factors, skippable }: MfaState) {
         qr: created.secretQrCode,
       });
     });
-  const confirmTotp = (event: FormEvent) => {
-    event.preventDefault();
+  const confirmTotp = form.handleSubmit(({ code }) => {
     if (step.kind !== 'totp') return;
-    void run(async () => {
+    return run(async () => {
       await unwrap(
         api.POST('/api/experience/verification/totp/verify', {
-          body: { code: code.trim(), verificationId: step.verificationId },
+          body: { code, verificationId: step.verificationId },
         }),
       );
       await bind('Totp', step.verificationId);
       await afterBinding();
     });
-  };
+  });
   const addPasskey = () =>
     run(async () => {
       const { verificationId, registrationOptions } = await unwrap(
@@ -101,7 +102,7 @@ export function BindFactor({ factors, skippable }: MfaState) {
             {step.secret}
           </code>
         </p>
-        <CodeField label="Authenticator code" autoFocus value={code} onValue={setCode} />
+        <CodeField label="Authenticator code" autoFocus {...form.register('code')} />
         <Alert error={error} />
         <button type="submit" className="primary" disabled={busy}>
           Confirm

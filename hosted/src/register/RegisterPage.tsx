@@ -1,14 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api, unwrap } from '../api';
+import { z } from 'zod';
+import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
+import { CodeField, Field } from '@shared/ui/Field';
+import { useAction } from '@shared/ui/useAction';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { api } from '../api';
 import { codeIdentifierOf, finish, identify, sendCode, start, verifyCode } from '../experience';
 import { SocialButtons } from '../federation/SocialButtons';
 import { useSettings } from '../settings';
-import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { CodeField, Field } from '@shared/ui/Field';
-import { PasswordRules } from '../ui/PasswordRules';
-import { useAction } from '@shared/ui/useAction';
+import { NewPasswordField } from '../ui/NewPasswordField';
+
+const registration = z.object({
+  username: z.string().trim(),
+  address: z.string(),
+  code: z.string().trim(),
+  password: z.string(),
+});
 
 /**
  * Registration with what the sign-in experience allows: a username and a password, or an e-mail
@@ -24,36 +34,27 @@ export function RegisterPage() {
   const [method, setMethod] = useState<'username' | 'code'>(
     identifiers.includes('username') ? 'username' : 'code',
   );
-  const [username, setUsername] = useState('');
-  const [address, setAddress] = useState('');
+  const form = useZodForm(registration, { username: '', address: '', code: '', password: '' });
   const [sent, setSent] = useState<string | undefined>();
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
   const needsPassword = method === 'username' || Boolean(settings?.signUp.password);
 
-  const addPassword = async () => {
-    if (needsPassword)
-      await unwrap(api.POST('/api/experience/profile', { body: { type: 'password', value: password } }));
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
+  const submit = form.handleSubmit(({ username, address, code, password }) =>
+    run(async () => {
       if (method === 'username') {
         await start('Register');
-        await unwrap(
-          api.POST('/api/experience/profile', { body: { type: 'username', value: username.trim() } }),
-        );
+        await unwrap(api.POST('/api/experience/profile', { body: { type: 'username', value: username } }));
       } else if (!sent) {
         await start('Register');
         setSent(await sendCode(codeIdentifierOf(address)));
         return;
       } else {
-        await identify(await verifyCode(codeIdentifierOf(address), sent, code.trim()));
+        await identify(await verifyCode(codeIdentifierOf(address), sent, code));
       }
-      await addPassword();
+      if (needsPassword)
+        await unwrap(api.POST('/api/experience/profile', { body: { type: 'password', value: password } }));
       await finish(navigate);
-    });
-  };
+    }),
+  );
 
   if (settings && identifiers.length === 0) {
     return (
@@ -79,41 +80,24 @@ export function RegisterPage() {
       ) : null}
       <form onSubmit={submit} noValidate>
         {method === 'username' ? (
-          <Field
-            label="Username"
-            name="username"
-            autoComplete="username"
-            required
-            autoFocus
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
+          <Field label="Username" autoComplete="username" required autoFocus {...form.register('username')} />
         ) : (
           <Field
             label={addressLabel}
-            name="address"
             autoComplete="email"
             required
             autoFocus
-            value={address}
             readOnly={Boolean(sent)}
-            onChange={(e) => setAddress(e.target.value)}
+            {...form.register('address')}
           />
         )}
-        {method === 'code' && sent ? <CodeField value={code} onValue={setCode} /> : null}
+        {method === 'code' && sent ? <CodeField {...form.register('code')} /> : null}
         {needsPassword && (method === 'username' || sent) ? (
-          <>
-            <Field
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            {settings ? <PasswordRules policy={settings.passwordPolicy} password={password} /> : null}
-          </>
+          <NewPasswordField
+            label="Password"
+            password={form.watch('password')}
+            field={form.register('password')}
+          />
         ) : null}
         <Alert error={error} />
         <button type="submit" className="primary" disabled={busy}>

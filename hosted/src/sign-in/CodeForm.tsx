@@ -1,53 +1,53 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { Alert } from '@shared/ui/Alert';
+import { CodeField, Field } from '@shared/ui/Field';
+import { useAction } from '@shared/ui/useAction';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { codeIdentifierOf, finish, identify, sendCode, start, verifyCode } from '../experience';
 import { SsoNotice } from '../federation/SsoNotice';
 import { startFederated } from '../federation/federation';
 import { useSsoMatch } from '../federation/useSsoMatch';
-import { Alert } from '../ui/Alert';
-import { CodeField, Field } from '@shared/ui/Field';
-import { useAction } from '@shared/ui/useAction';
+
+const codeSignIn = z.object({ address: z.string(), code: z.string().trim() });
 
 /** Sign in with a one-time code sent to an e-mail address or phone (an SSO domain: single sign-on). */
 export function CodeForm() {
   const navigate = useNavigate();
   const { busy, error, run } = useAction();
-  const [address, setAddress] = useState('');
+  const form = useZodForm(codeSignIn, { address: '', code: '' });
+  const address = form.watch('address');
   const [sent, setSent] = useState<string | undefined>();
-  const [code, setCode] = useState('');
   const sso = useSsoMatch(address);
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
+  const send = form.handleSubmit(() =>
+    run(async () => {
       if (sso) return startFederated('sso', sso.id);
       await start('SignIn');
       setSent(await sendCode(codeIdentifierOf(address)));
-    });
-  };
+    }),
+  );
   const resend = () =>
     void run(async () => {
       setSent(await sendCode(codeIdentifierOf(address)));
-      setCode('');
+      form.resetField('code');
     });
-  const verify = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const verificationId = await verifyCode(codeIdentifierOf(address), sent!, code.trim());
+  const verify = form.handleSubmit(({ code }) =>
+    run(async () => {
+      const verificationId = await verifyCode(codeIdentifierOf(address), sent!, code);
       await identify(verificationId);
       await finish(navigate);
-    });
-  };
+    }),
+  );
   if (!sent) {
     return (
       <form onSubmit={send} noValidate>
         <Field
           label="E-mail or phone"
-          name="address"
           autoComplete="email"
           required
           autoFocus
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
+          {...form.register('address')}
         />
         {sso ? <SsoNotice connector={sso} /> : null}
         <Alert error={error} />
@@ -62,7 +62,7 @@ export function CodeForm() {
       <p className="status" role="status">
         If an account uses {address}, a code is on its way to it.
       </p>
-      <CodeField autoFocus value={code} onValue={setCode} />
+      <CodeField autoFocus {...form.register('code')} />
       <Alert error={error} />
       <button type="submit" className="primary" disabled={busy}>
         Sign in

@@ -1,16 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api, unwrap } from '../api';
+import { z } from 'zod';
+import { unwrap } from '@shared/api/client';
+import { Alert } from '@shared/ui/Alert';
+import { Field } from '@shared/ui/Field';
+import { useAction } from '@shared/ui/useAction';
+import { useZodForm } from '@shared/ui/useZodForm';
+import { api } from '../api';
 import { finish, identifierOf, identify, start } from '../experience';
 import { SocialButtons } from '../federation/SocialButtons';
 import { SsoNotice } from '../federation/SsoNotice';
 import { startFederated } from '../federation/federation';
 import { useSsoMatch } from '../federation/useSsoMatch';
 import { useSettings } from '../settings';
-import { Alert } from '../ui/Alert';
 import { Card } from '../ui/Card';
-import { Field } from '@shared/ui/Field';
-import { useAction } from '@shared/ui/useAction';
 import { CodeForm } from './CodeForm';
 
 /**
@@ -44,15 +47,15 @@ export function SignInPage() {
   );
 }
 
+const credentials = z.object({ identifier: z.string(), password: z.string() });
+
 function PasswordForm() {
   const navigate = useNavigate();
   const { busy, error, run } = useAction();
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
-  const sso = useSsoMatch(identifier);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
+  const form = useZodForm(credentials, { identifier: '', password: '' });
+  const sso = useSsoMatch(form.watch('identifier'));
+  const submit = form.handleSubmit(({ identifier, password }) =>
+    run(async () => {
       if (sso) return startFederated('sso', sso.id);
       await start('SignIn');
       const { verificationId } = await unwrap(
@@ -62,31 +65,27 @@ function PasswordForm() {
       );
       await identify(verificationId);
       await finish(navigate);
-    });
-  };
+    }),
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Field
         label="Username or e-mail"
         hint="You can also use your phone number."
-        name="identifier"
         autoComplete="username"
         required
         autoFocus
-        value={identifier}
-        onChange={(event) => setIdentifier(event.target.value)}
+        {...form.register('identifier')}
       />
       {sso ? (
         <SsoNotice connector={sso} />
       ) : (
         <Field
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...form.register('password')}
         />
       )}
       <Alert error={error} />
