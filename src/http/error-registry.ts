@@ -168,6 +168,7 @@ const auth = {
 } as const;
 
 const users = {
+  'user.invalid_phone': fixed(422, 'The phone number is invalid.'),
   'user.username_already_in_use': fixed(422, 'This username is already in use.'),
   'user.email_already_in_use': fixed(422, 'This email is associated with an existing account.'),
   'user.phone_already_in_use': fixed(422, 'This phone number is associated with an existing account.'),

@@ -1,5 +1,5 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
-import { ApiError } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 
 /** Digits with the separators people type: spaces, dashes, dots, parentheses, one leading +. */
 export const HUMAN_PHONE = /^\+?[\d\s().-]+$/;
@@ -25,6 +25,6 @@ export function phoneDigits(value: string): string {
 /** The management API stores only numbers libphonenumber-js holds valid, as Logto does. */
 export function assertValidPhone(value: string | null | undefined): void {
   if (value && !parsed(value)?.isValid()) {
-    throw new ApiError(422, 'user.invalid_phone', 'The phone number is invalid.');
+    throw apiError('user.invalid_phone');
   }
 }
