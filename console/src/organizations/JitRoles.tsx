@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { unwrap, unwrapPage } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
 import { keys, useApi } from '../ui/api';
@@ -27,14 +28,17 @@ export function JitRoles({ organizationId }: { organizationId: string }) {
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKey }),
+    onSettled: () => setSaving(null),
   });
-  // While a change is saved (and read back) the boxes show it at once; then the saved set.
-  const saving = save.isPending ? save.variables : null;
+  // While a change is saved the boxes show it at once (set in the click itself, so the controlled
+  // box never renders the old state in between); the saved set wins once it is read back.
+  const [saving, setSaving] = useState<string[] | null>(null);
   const current = new Set(saving ?? assigned.data?.map((role) => role.id));
   const toggle = (roleId: string, on: boolean) => {
     const next = new Set(current);
     if (on) next.add(roleId);
     else next.delete(roleId);
+    setSaving([...next]);
     save.mutate([...next]);
   };
   return (
