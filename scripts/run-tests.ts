@@ -1,6 +1,7 @@
 // Runs the test suite in tiers: each file on the storage backends it names (see test-tiers.ts),
-// from sources transpiled once (see compile-tests.ts). Select backends with
-// TESSERA_TEST_BACKENDS=pglite,postgres; files passed as arguments run on every selected backend.
+// from sources transpiled once (see compile-tests.ts), in long-lived workers (see test-worker.ts).
+// Select backends with TESSERA_TEST_BACKENDS=pglite,postgres; files passed as arguments run on every
+// selected backend; TESSERA_TEST_CONCURRENCY=N sets the workers per backend.
 import { fork } from 'node:child_process';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +20,7 @@ const buildDir = path.resolve(`.tessera-test/build-${process.pid}`);
 const isCi = process.env.CI === 'true';
 // Each worker runs one file at a time; the files wait on browsers, processes and receivers much of
 // the time, so more workers than cores keep both cores busy.
-const defaultWorkers = 4;
+const defaultWorkers: Record<Backend, number> = { pglite: 4, postgres: 2 };
 // Browser, multi-process and long-waiting files first, so that no long file starts last.
 const slowFolders = ['operations', 'web', 'hosted', 'compat', 'webhooks'];
 const requested = (process.env.TESSERA_TEST_BACKENDS ?? 'pglite,postgres').split(',') as Backend[];
@@ -27,12 +28,20 @@ const chosen = process.argv.slice(2);
 const files = chosen.length ? chosen : await findTests('test');
 const tiers = new Map(await Promise.all(files.map(async (file) => [file, await backendsOf(file)] as const)));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedRuns = 0;
 
 await compileTests(buildDir);
-for (const backend of requested) {
+// The backends run side by side: the PostgreSQL tier is short, and its files (outages, several
+// instances, crash recovery) mostly wait, so it fits in the time the PGlite tier leaves free.
+const runs = await Promise.all(requested.map(runBackend));
+const failedRuns = runs.filter((code) => code !== 0).length;
+
+await rm(buildDir, { recursive: true, force: true });
+console.log(`\nall backends: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedRuns > 0 || totals.failed > 0 ? 1 : 0);
+
+async function runBackend(backend: Backend): Promise<number> {
   const backendFiles = chosen.length ? files : files.filter((file) => tiers.get(file)!.includes(backend));
-  if (backendFiles.length === 0) continue;
+  if (backendFiles.length === 0) return 0;
   if (backend === 'postgres' && !(await postgresReachable())) {
     if (isCi) {
       console.error(
@@ -41,18 +50,16 @@ for (const backend of requested) {
       process.exit(1);
     }
     console.warn(`PostgreSQL at ${postgresAdminUrl} is unreachable: skipping that backend (CI would fail).`);
-    continue;
+    return 0;
   }
   console.log(`\n=== tests on ${backend} (${backendFiles.length} files) ===`);
+  const startedAt = performance.now();
   await prepareTemplate(backend);
   const code = await runInWorkers(backend, backendFiles.map(compiled));
   await dropTemplate(backend);
-  if (code !== 0) failedRuns++;
+  console.log(`=== ${backend}: ${((performance.now() - startedAt) / 1000).toFixed(0)} s ===`);
+  return code;
 }
-
-await rm(buildDir, { recursive: true, force: true });
-console.log(`\nall backends: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedRuns > 0 || totals.failed > 0 ? 1 : 0);
 
 async function findTests(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -105,7 +112,7 @@ async function dropTemplate(backend: Backend): Promise<void> {
 
 /** Runs `testFiles` in long-lived worker processes (see test-worker.ts), heaviest files first. */
 async function runInWorkers(backend: Backend, testFiles: string[]): Promise<number> {
-  const workers = Math.max(1, Number(process.env.TESSERA_TEST_CONCURRENCY ?? defaultWorkers));
+  const workers = Math.max(1, Number(process.env.TESSERA_TEST_CONCURRENCY ?? defaultWorkers[backend]));
   const queue = await heaviestFirst(testFiles);
   const startedAt = new Map<string, number>();
   const durations: [string, number][] = [];
