@@ -44,11 +44,10 @@ export type App = FastifyInstance;
 export async function buildApp(
   config: Config,
   storage: Storage,
-  {
-    log,
-    metrics,
-    clock = systemClock,
-  }: Observability & { clock?: Clock } = { log: createLogger(config), metrics: new Metrics() },
+  { log, metrics, clock = systemClock }: Observability & { clock?: Clock } = {
+    log: createLogger(config),
+    metrics: new Metrics(),
+  },
 ): Promise<App> {
   const mounted: { oidc?: NodeHandler } = {};
   const app = Fastify({
