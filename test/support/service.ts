@@ -78,7 +78,10 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     ? { BASE_URL: `http://${options.hostname}:${port}` }
     : {};
   const config = loadConfig(serviceEnv(port, database, { ...host, ...options.env }));
-  const service = await startService(config, { logDestination: options.logDestination, clock: options.clock });
+  const service = await startService(config, {
+    logDestination: options.logDestination,
+    clock: options.clock,
+  });
   const baseUrl = service.address;
 
   let token: { value: string; expiresAt: number } | undefined;
