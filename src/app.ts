@@ -21,6 +21,7 @@ import { Metrics } from './operations/metrics.js';
 import { countTokenEndpoint } from './operations/oidc-metrics.js';
 import { observeOidc, observeRequests } from './operations/request-observation.js';
 import { scheduleRetention, type RetentionSchedule } from './retention/retention.scheduler.js';
+import { systemClock, type Clock } from './storage/clock.js';
 import type { Storage } from './storage/database.js';
 import { countWaitingDeliveries } from './webhooks/outbox-size.repository.js';
 import { Deliveries } from './webhooks/deliveries.js';
@@ -43,7 +44,10 @@ export type App = FastifyInstance;
 export async function buildApp(
   config: Config,
   storage: Storage,
-  { log, metrics }: Observability = { log: createLogger(config), metrics: new Metrics() },
+  { log, metrics, clock = systemClock }: Observability & { clock?: Clock } = {
+    log: createLogger(config),
+    metrics: new Metrics(),
+  },
 ): Promise<App> {
   const mounted: { oidc?: NodeHandler } = {};
   const app = Fastify({
@@ -74,8 +78,8 @@ export async function buildApp(
   });
 
   const keys = await SigningKeyRing.load(storage.db);
-  const deliveries = new Deliveries();
-  const base = { config, db: storage.db, backend: storage.backend, keys, deliveries, log, metrics };
+  const deliveries = new Deliveries(clock);
+  const base = { config, db: storage.db, backend: storage.backend, clock, keys, deliveries, log, metrics };
   const build = (published: SigningKey[]) =>
     createProvider({
       config,
@@ -111,7 +115,7 @@ export async function buildApp(
   typed.get('/api/status', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
   typed.get('/api/swagger.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const authenticate = createManagementAuthenticator(config, storage.db, keys);
+  const authenticate = createManagementAuthenticator(config, storage.db, keys, clock);
   await app.register(managementRoutes, { prefix: '/api', authenticate });
   await app.register(experienceRoutes);
   await app.register(consoleRoutes);

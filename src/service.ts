@@ -6,6 +6,7 @@ import { createLogger } from './operations/logger.js';
 import { Metrics } from './operations/metrics.js';
 import { startOpsServer, type OpsServer } from './operations/ops-server.js';
 import { logStartupSummary } from './operations/startup-summary.js';
+import type { Clock } from './storage/clock.js';
 import { openStorage, type Storage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
@@ -53,12 +54,12 @@ export async function prepareStorage(config: Config, { adoptBaseUrl = false } = 
 /** Opens storage, migrates, seeds and listens: one instance of the service (logs to stdout unless told). */
 export async function startService(
   config: Config,
-  options: { logDestination?: NodeJS.WritableStream } = {},
+  options: { logDestination?: NodeJS.WritableStream; clock?: Clock } = {},
 ): Promise<RunningService> {
   const log = createLogger(config, options.logDestination);
   const metrics = new Metrics();
   const storage = await prepareStorage(config);
-  const app = await buildApp(config, storage, { log, metrics });
+  const app = await buildApp(config, storage, { log, metrics, clock: options.clock });
   let address: string;
   let ops: OpsServer | undefined;
   try {

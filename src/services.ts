@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { SigningKeyRing } from './oidc/key-ring.js';
 import type { Metrics } from './operations/metrics.js';
+import type { Clock } from './storage/clock.js';
 import type { Storage } from './storage/database.js';
 import type { Deliveries } from './webhooks/deliveries.js';
 
@@ -11,6 +12,8 @@ export interface Services {
   config: Config;
   db: Storage['db'];
   backend: Storage['backend'];
+  /** The time of lockouts, webhook leases and retries, subject tokens and management tokens. */
+  clock: Clock;
   /** The published signing keys, re-read periodically; a change replaces `provider`. */
   keys: SigningKeyRing;
   /** The current oidc-provider: read it at each use, never keep it (key changes replace it). */

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
 import { assertPasswordAccepted } from '../experience/password-policy.js';
 import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
+import { systemClock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { hashPassword } from '../users/passwords.js';
 import { createUser } from '../users/users.service.js';
@@ -51,7 +52,7 @@ export async function createAdministrator(db: Db, input: NewAdministrator): Prom
   assertPasswordAccepted(passwordPolicy, input.password, { username: input.username });
   const passwordHash = await hashPassword(input.password);
   // A command has no delivery worker: its rows go unleased, and the running instances claim them.
-  const outbox = new Deliveries().outbox();
+  const outbox = new Deliveries(systemClock).outbox();
   const user = await db.transaction().execute(async (trx) => {
     const pending: PendingEvent[] = [];
     const events = {

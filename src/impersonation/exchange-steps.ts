@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { refusal } from './exchange-errors.js';
 import { findExchangeApplication, type ExchangeApplication } from './exchange.repository.js';
@@ -61,7 +62,7 @@ export interface ExchangeSubject {
  * custom-claims context when a script will want it.
  */
 export async function consumeSubjectToken(
-  db: Db,
+  { db, clock }: { db: Db; clock: Clock },
   token: string,
   resource: ResourceByIndicator,
   requested: string[],
@@ -70,12 +71,16 @@ export async function consumeSubjectToken(
   if (!isWellFormedSubjectToken(token)) throw refusal('invalid_grant', unusable, 'malformed subject token');
   const hash = hashSubjectToken(token);
   const script = await activeCustomizer(db, customizerKeys['access-token']);
-  const row = await consumeRow(db, {
-    tokenHash: hash,
-    resourceId: resource.id,
-    scopes: requested,
-    withContext: script !== undefined,
-  });
+  const row = await consumeRow(
+    db,
+    {
+      tokenHash: hash,
+      resourceId: resource.id,
+      scopes: requested,
+      withContext: script !== undefined,
+    },
+    clock,
+  );
   if (!row) {
     const { state, id, userId } = await describeUnusableToken(db, hash);
     const error = refusal('invalid_grant', unusable, `${state} subject token`);

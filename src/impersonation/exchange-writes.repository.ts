@@ -1,5 +1,6 @@
 import { insertLogsSql, logRecords } from '../audit/log-batch.js';
 import type { LogEntry } from '../audit/write-log.js';
+import { systemClock, type Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { groupCommit } from '../storage/group-commit.js';
 import { json } from '../storage/json.js';
@@ -39,7 +40,7 @@ export interface ConsumedSubjectToken {
  * they hold on the resource through roles and, when asked, their custom-claims context; and it
  * appends the audit records of exchanges that have issued their token. So an instance's concurrent
  * exchanges cost one round trip and one commit for all of this, prepared once per connection.
- * ($1: the redemptions, $2: the audit records, each a JSON array.)
+ * ($1: the redemptions, $2: the audit records, each a JSON array; $3: the clock's offset, if any.)
  *
  * The redemptions come through `jsonRowsFromParameter`, so PostgreSQL keeps one generic plan (it
  * planned every run anew, ≈ 0.7 ms, when most tokens were unspent). The audit records' estimate
@@ -47,7 +48,7 @@ export interface ConsumedSubjectToken {
  * parameter is split on them): `= ANY` of the split names is a plain condition, where a JSON array
  * of names cost a set-returning function and a hash join per exchange.
  */
-const exchangeStatement = `
+const exchangeStatement = (now: string) => `
   WITH wanted AS (
     SELECT r ->> 'token_hash' AS token_hash, r ->> 'resource_id' AS resource_id, r ->> 'scopes' AS scopes,
       (r ->> 'with_context')::boolean AS with_context
@@ -55,12 +56,12 @@ const exchangeStatement = `
   ),
   consumed AS (
     UPDATE subject_tokens AS st
-    SET consumed_at = now()
+    SET consumed_at = ${now}
     FROM users AS u, wanted AS w
     WHERE u.id = st.user_id
       AND st.token_hash = w.token_hash
       AND st.consumed_at IS NULL
-      AND st.expires_at > now()
+      AND st.expires_at > ${now}
     RETURNING st.token_hash, st.id, st.user_id, st.context, u.is_suspended, w.resource_id, w.scopes,
       w.with_context
   ),
@@ -78,7 +79,10 @@ const exchangeStatement = `
   FROM consumed AS c`;
 
 /** A subject token to consume, or an exchange's audit record to append. */
-export type ExchangeWrite = { redeem: Redemption } | { log: LogEntry };
+export type ExchangeWrite = ({ redeem: Redemption } | { log: LogEntry }) & { clock: Clock };
+
+/** The statement's text for each form of the clock's time (one per clock kind, so one per name). */
+const statements = new Map<string, string>();
 
 interface ConsumedRow {
   token_hash: string;
@@ -98,7 +102,11 @@ async function writeTogether(db: Db, writes: ExchangeWrite[]): Promise<(Consumed
       first.set(write.redeem.tokenHash, write.redeem);
   const sent = [...first.values()];
   const logs = writes.flatMap((write) => ('log' in write ? [write.log] : []));
-  const rows = await executePrepared<ConsumedRow>(db, 'tessera_exchange_writes', exchangeStatement, [
+  // One database, so one app and one clock (and one text under the statement's name), per group.
+  const now = writes[0]!.clock.sqlNowText('$3');
+  let text = statements.get(now.text);
+  if (text === undefined) statements.set(now.text, (text = exchangeStatement(now.text)));
+  const rows = await executePrepared<ConsumedRow>(db, 'tessera_exchange_writes', text, [
     json(
       sent.map((r) => ({
         token_hash: r.tokenHash,
@@ -108,6 +116,7 @@ async function writeTogether(db: Db, writes: ExchangeWrite[]): Promise<(Consumed
       })),
     ),
     logRecords(logs),
+    ...now.parameters,
   ]);
   const byHash = new Map(rows.map((row) => [row.token_hash, row]));
   return writes.map((write) => {
@@ -140,11 +149,12 @@ const writeGrouped = groupCommit(writeTogether, {
 export function consumeSubjectToken(
   db: Db,
   redemption: Redemption,
+  clock: Clock = systemClock,
 ): Promise<ConsumedSubjectToken | undefined> {
-  return writeGrouped(db, { redeem: redemption });
+  return writeGrouped(db, { redeem: redemption, clock });
 }
 
 /** Appends an exchange's audit record with the next group of consumes; resolves once it is committed. */
-export async function logExchange(db: Db, entry: LogEntry): Promise<void> {
-  await writeGrouped(db, { log: entry });
+export async function logExchange(db: Db, entry: LogEntry, clock: Clock = systemClock): Promise<void> {
+  await writeGrouped(db, { log: entry, clock });
 }

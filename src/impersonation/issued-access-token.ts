@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config.js';
 import type { SigningKeyRing } from '../oidc/key-ring.js';
 import { SIGNING_ALGS } from '../oidc/signing-keys.js';
+import type { Clock } from '../storage/clock.js';
 import { refusal } from './exchange-errors.js';
 
 /** What token exchange needs to know of an access token this service issued. */
@@ -35,6 +36,7 @@ export function createAccessTokenReader(
   provider: Provider,
   config: Config,
   keys: SigningKeyRing,
+  clock: Clock,
 ): AccessTokenReader {
   const readJwt = async (token: string, parameter: string): Promise<IssuedAccessToken> => {
     let payload: JWTPayload;
@@ -43,6 +45,7 @@ export function createAccessTokenReader(
         issuer: config.issuer,
         algorithms: SIGNING_ALGS,
         typ: 'at+jwt',
+        currentDate: new Date(clock.now()),
       }));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw refusal('invalid_grant', `${parameter} has expired`);

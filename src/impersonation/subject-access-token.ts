@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { TOKEN_EXCHANGE_GRANT } from '../oidc/clients.js';
 import { hasActiveGrant } from '../oidc/grants.repository.js';
 import { resourceByIndicator, type ResourceByIndicator } from '../oidc/resource-lookup.js';
+import type { Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { userResourceScopeNames } from '../users/user-scopes.repository.js';
 import { isOidcError, refusal } from './exchange-errors.js';
@@ -11,7 +12,7 @@ import type { AccessTokenReader, IssuedAccessToken } from './issued-access-token
 
 const ORGANIZATION_AUDIENCE_PREFIX = 'urn:logto:organization:';
 
-type Deps = { db: Db; config: Config; read: AccessTokenReader };
+type Deps = { db: Db; config: Config; clock: Clock; read: AccessTokenReader };
 
 export interface AccessTokenExchange {
   /** The application asking for the exchange (already allowed to exchange). */
@@ -36,7 +37,7 @@ export async function subjectFromAccessToken(
   const claims = await deps.read(token, 'subject_token');
   const userId = claims.sub && claims.sub !== claims.clientId ? claims.sub : undefined;
   try {
-    checkStandsAlone(claims);
+    checkStandsAlone(claims, deps.clock.now());
     if (!userId) throw refusal('invalid_grant', 'subject_token does not belong to a user');
     await checkIssuedToFirstParty(deps.db, claims);
     checkPublicClientHoldsToken(exchange.client, claims);
@@ -56,14 +57,14 @@ export async function subjectFromAccessToken(
 }
 
 /** Not from an exchange (no chains, no renewal past its expiry), and not expired. */
-export function checkStandsAlone(claims: IssuedAccessToken): void {
+export function checkStandsAlone(claims: IssuedAccessToken, now: number): void {
   if (claims.act !== undefined || claims.gty === TOKEN_EXCHANGE_GRANT) {
     throw refusal(
       'invalid_grant',
       'subject_token came from a token exchange: delegation chains are not allowed',
     );
   }
-  if (claims.exp !== undefined && claims.exp <= Math.floor(Date.now() / 1000)) {
+  if (claims.exp !== undefined && claims.exp <= Math.floor(now / 1000)) {
     throw refusal('invalid_grant', 'subject_token has expired');
   }
 }

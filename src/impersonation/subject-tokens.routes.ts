@@ -14,7 +14,7 @@ const subjectTokenBody = z.object({
 
 /** Subject tokens: /subject-tokens. */
 export const subjectTokensRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.services;
+  const { db, config, clock } = app.services;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/subject-tokens',
     {
@@ -31,7 +31,7 @@ export const subjectTokensRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { userId, context } = request.body;
-      const issued = await issueSubjectToken(db, config, {
+      const issued = await issueSubjectToken(db, config, clock, {
         userId,
         context,
         applicationId: request.caller?.applicationId ?? '',

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import { invalidInput, notFound } from '../http/errors.js';
 import { apiError } from '../http/error-registry.js';
+import type { Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { storeInGroup } from './subject-token-groups.js';
@@ -32,6 +33,7 @@ export interface SubjectTokenRequest {
 export async function issueSubjectToken(
   db: Db,
   config: Config,
+  clock: Clock,
   request: SubjectTokenRequest,
 ): Promise<{ subjectToken: string; expiresIn: number }> {
   if ('act' in request.context) {
@@ -48,7 +50,7 @@ export async function issueSubjectToken(
       userId,
       context: request.context,
       applicationId: applicationId || null,
-      expiresAt: new Date(Date.now() + expiresIn * 1000),
+      expiresAt: new Date(clock.now() + expiresIn * 1000),
     },
     log: {
       id: newId(),

@@ -3,6 +3,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Services } from '../services.js';
 import { writeLog } from '../audit/write-log.js';
 import { TOKEN_EXCHANGE_GRANT } from '../oidc/clients.js';
+import type { Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { createActorVerifier, type ActorVerifier } from './actor-token.js';
 import type { ClaimsDeps } from './custom-claims.js';
@@ -47,8 +48,8 @@ interface Trail {
 
 /** Registers the RFC 8693 token exchange grant on the provider. */
 export function registerTokenExchange(provider: Provider, services: Omit<Services, 'provider'>): void {
-  const read = createAccessTokenReader(provider, services.config, services.keys);
-  const deps: ExchangeDeps = { db: services.db, config: services.config, read };
+  const read = createAccessTokenReader(provider, services.config, services.keys, services.clock);
+  const deps: ExchangeDeps = { db: services.db, config: services.config, clock: services.clock, read };
   const actors = createActorVerifier(services.db, read);
   const logged = new WeakSet<object>();
 
@@ -68,7 +69,7 @@ export function registerTokenExchange(provider: Provider, services: Omit<Service
   });
 }
 
-type ExchangeDeps = ClaimsDeps & { read: AccessTokenReader };
+type ExchangeDeps = ClaimsDeps & { clock: Clock; read: AccessTokenReader };
 
 async function exchangeToken(
   ctx: KoaContextWithOIDC,
@@ -94,19 +95,23 @@ async function exchangeToken(
             resource,
             requested: params.scopes,
           })
-        : await consumeSubjectToken(deps.db, params.subjectToken, resource, params.scopes);
+        : await consumeSubjectToken(deps, params.subjectToken, resource, params.scopes);
     const { userId, subjectTokenId, accessTokenId } = subject;
     Object.assign(trail, { userId, subjectTokenId, accessTokenId });
     refuseSelfImpersonation(subject, actor);
     const scopes = grantScopes(subject, params.scopes);
     ctx.body = await issueToken(ctx, deps, { client, application, subject, resource, scopes, actor });
     // Written once the token is issued, with concurrent exchanges' consumes; committed before the answer.
-    await logExchange(deps.db, {
-      key: LOG_KEY,
-      userId: subject.userId,
-      applicationId: client.clientId,
-      payload: { result: 'Success', ...trail, grantedScopes: scopes },
-    });
+    await logExchange(
+      deps.db,
+      {
+        key: LOG_KEY,
+        userId: subject.userId,
+        applicationId: client.clientId,
+        payload: { result: 'Success', ...trail, grantedScopes: scopes },
+      },
+      deps.clock,
+    );
   } catch (error) {
     if (isOidcError(error)) {
       logged.add(error);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import type { LockoutFactor } from '../storage/tables/experience.js';
 
@@ -29,26 +30,28 @@ export interface LockoutKey {
  */
 export async function reserveAttempt(
   db: Db,
+  clock: Clock,
   { type, value }: LockoutKey,
   factor: LockoutFactor,
   settings: LockoutSettings,
 ): Promise<number | undefined> {
+  const now = clock.sqlNow();
   const fresh = sql`(l.locked_until IS NOT NULL
-    OR l.window_started_at <= now() - make_interval(secs => ${settings.windowSeconds}::int))`;
+    OR l.window_started_at <= ${now} - make_interval(secs => ${settings.windowSeconds}::int))`;
   const { rows } = await sql<{ failures: number }>`
     INSERT INTO identifier_lockouts AS l
       (identifier_type, identifier_value, factor, failures, window_started_at, locked_until)
-    SELECT ${type}, ${value}, ${factor}, 1, now(), NULL
+    SELECT ${type}, ${value}, ${factor}, 1, ${now}, NULL
     WHERE NOT EXISTS (
       SELECT 1 FROM identifier_lockouts other
       WHERE other.identifier_type = ${type} AND other.identifier_value = ${value}
-        AND other.locked_until > now()
+        AND other.locked_until > ${now}
     )
     ON CONFLICT (identifier_type, identifier_value, factor) DO UPDATE SET
       failures = CASE WHEN ${fresh} THEN 1 ELSE l.failures + 1 END,
-      window_started_at = CASE WHEN ${fresh} THEN now() ELSE l.window_started_at END,
+      window_started_at = CASE WHEN ${fresh} THEN ${now} ELSE l.window_started_at END,
       locked_until = NULL
-    WHERE (l.locked_until IS NULL OR l.locked_until <= now())
+    WHERE (l.locked_until IS NULL OR l.locked_until <= ${now})
       AND (${fresh} OR l.failures < ${settings.maxFailures}::int)
     RETURNING failures
   `.execute(db);
@@ -58,13 +61,14 @@ export async function reserveAttempt(
 /** Locks the key after the factor's last allowed attempt failed; true for the call that took it. */
 export async function takeLock(
   db: Db,
+  clock: Clock,
   { type, value }: LockoutKey,
   factor: LockoutFactor,
   lockSeconds: number,
 ): Promise<boolean> {
   const taken = await db
     .updateTable('identifier_lockouts')
-    .set({ locked_until: sql<Date>`now() + make_interval(secs => ${lockSeconds}::int)` })
+    .set({ locked_until: sql<Date>`${clock.sqlNow()} + make_interval(secs => ${lockSeconds}::int)` })
     .where('identifier_type', '=', type)
     .where('identifier_value', '=', value)
     .where('factor', '=', factor)
@@ -96,6 +100,7 @@ export async function releaseAttempt(
  */
 export async function clearFailures(
   db: Db,
+  clock: Clock,
   { type, value }: LockoutKey,
   factor: LockoutFactor,
 ): Promise<void> {
@@ -104,7 +109,7 @@ export async function clearFailures(
     .where('identifier_type', '=', type)
     .where('identifier_value', '=', value)
     .where('factor', '=', factor)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', clock.sqlNow())]))
     .execute();
 }
 

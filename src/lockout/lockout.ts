@@ -62,11 +62,11 @@ export async function underLockout<T>(
   { identifier, userId, factor, context }: GuardedCheck,
   check: () => Promise<Verdict<T>>,
 ): Promise<T> {
-  const { db } = services;
+  const { db, clock } = services;
   const policy = await lockoutPolicy(services);
   const normalized = normalizeIdentifier(identifier);
   const key: LockoutKey = userId ? { type: 'user', value: userId } : normalized;
-  const attempt = await reserveAttempt(db, key, factor, policy);
+  const attempt = await reserveAttempt(db, clock, key, factor, policy);
   if (attempt === undefined) throw verificationBlocked();
 
   let verdict: Verdict<T>;
@@ -78,14 +78,14 @@ export async function underLockout<T>(
   }
   switch (verdict.outcome) {
     case 'success':
-      await clearFailures(db, key, factor);
+      await clearFailures(db, clock, key, factor);
       return verdict.value;
     case 'neutral':
       await releaseAttempt(db, key, factor);
       throw verdict.error;
     case 'failure':
       if (attempt < policy.maxFailures) throw verdict.error;
-      if (await takeLock(db, key, factor, policy.lockSeconds)) {
+      if (await takeLock(db, clock, key, factor, policy.lockSeconds)) {
         await fireEvents(services, context, [
           { event: 'Identifier.Lockout', payload: { type: normalized.type, value: normalized.value } },
         ]);

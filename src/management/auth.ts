@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { apiError, type ErrorKey } from '../http/error-registry.js';
 import type { SigningKeyRing } from '../oidc/key-ring.js';
 import { SIGNING_ALGS } from '../oidc/signing-keys.js';
+import type { Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { managementStanding, managementSubject, type ManagementStanding } from './access.js';
 import { verifiedTokens } from './verified-tokens.js';
@@ -37,8 +38,9 @@ export function createManagementAuthenticator(
   config: Config,
   db: Db,
   keys: SigningKeyRing,
+  clock: Clock,
 ): ManagementAuthenticator {
-  const verified = verifiedTokens<ReturnType<SigningKeyRing['verificationKeys']>>();
+  const verified = verifiedTokens<ReturnType<SigningKeyRing['verificationKeys']>>(clock);
   const verify = async (token: string): Promise<JWTPayload> => {
     const keySet = keys.verificationKeys();
     const known = verified.get(keySet, token);
@@ -49,6 +51,7 @@ export function createManagementAuthenticator(
         audience: config.managementApiIndicator,
         algorithms: SIGNING_ALGS,
         typ: 'at+jwt',
+        currentDate: new Date(clock.now()),
       });
       verified.remember(keySet, token, payload);
       return payload;

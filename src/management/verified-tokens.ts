@@ -1,4 +1,5 @@
 import type { JWTPayload } from 'jose';
+import type { Clock } from '../storage/clock.js';
 
 const maxEntries = 1000;
 
@@ -10,14 +11,14 @@ const maxEntries = 1000;
  * starts an empty cache, so every token is verified against the keys published now. Only tokens
  * that passed are kept, and only their holders can present them again.
  */
-export function verifiedTokens<KeySet extends object>() {
+export function verifiedTokens<KeySet extends object>(clock: Clock) {
   const byKeySet = new WeakMap<KeySet, Map<string, JWTPayload>>();
   return {
     get(keySet: KeySet, token: string): JWTPayload | undefined {
       const cache = byKeySet.get(keySet);
       const payload = cache?.get(token);
       if (!payload) return undefined;
-      if (Date.now() < payload.exp! * 1000) return payload;
+      if (clock.now() < payload.exp! * 1000) return payload;
       cache!.delete(token);
       return undefined;
     },
@@ -26,7 +27,7 @@ export function verifiedTokens<KeySet extends object>() {
       let cache = byKeySet.get(keySet);
       if (!cache) byKeySet.set(keySet, (cache = new Map()));
       if (cache.size >= maxEntries) {
-        const now = Date.now();
+        const now = clock.now();
         for (const [key, entry] of cache) if (now >= entry.exp! * 1000) cache.delete(key);
         // Still full: the oldest entry goes (its token is verified again if it comes back).
         if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);

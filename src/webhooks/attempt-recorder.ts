@@ -1,3 +1,4 @@
+import type { Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { recordAttempts, type AttemptRecord } from './deliveries.repository.js';
 import type { DatabaseOutage } from './outage.js';
@@ -23,6 +24,7 @@ export class AttemptRecorder {
   constructor(
     private readonly db: Db,
     private readonly outage: DatabaseOutage,
+    private readonly clock: Clock,
     private readonly maxBatch = defaultMaxBatch,
   ) {}
 
@@ -49,7 +51,7 @@ export class AttemptRecorder {
         if (this.finished.length === 0) return;
         const batch = this.finished.splice(0, this.maxBatch);
         try {
-          await recordAttempts(this.db, batch);
+          await recordAttempts(this.db, batch, this.clock);
           this.outage.succeeded();
         } catch (error) {
           // Kept while the database is away, so a sent event is not sent again once it is back;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { asyncCommit } from '../storage/async-commit.js';
+import { systemClock, type Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { newIds } from '../storage/ids.js';
 import { jsonRows } from '../storage/json-rows.js';
@@ -42,10 +43,11 @@ export async function insertDeliveries(
   executor: Kysely<Database>,
   events: { event: string; bodyWithoutHookId: string }[],
   lease?: DirectLease,
+  clock: Clock = systemClock,
 ): Promise<InsertedDeliveries> {
   const rows = await (events.length === 1
-    ? insertOneEvent(executor, events[0]!, lease)
-    : insertEvents(executor, events, lease));
+    ? insertOneEvent(executor, events[0]!, lease, clock)
+    : insertEvents(executor, events, lease, clock));
   return { written: rows.length, leased: rows.filter((row) => row.leased) };
 }
 
@@ -59,6 +61,7 @@ function insertOneEvent(
   executor: Kysely<Database>,
   event: { event: string; bodyWithoutHookId: string },
   lease: DirectLease | undefined,
+  clock: Clock,
 ): Promise<InsertedRow[]> {
   return insertForHooks(
     executor,
@@ -66,6 +69,7 @@ function insertOneEvent(
     sql`SELECT h.id AS hook_id, ${event.event}::text AS event, ${event.bodyWithoutHookId}::text AS rest
         FROM hooks AS h WHERE h.enabled AND ${event.event}::text = ANY (h.events)`,
     lease,
+    clock,
   );
 }
 
@@ -74,6 +78,7 @@ function insertEvents(
   executor: Kysely<Database>,
   events: { event: string; bodyWithoutHookId: string }[],
   lease: DirectLease | undefined,
+  clock: Clock,
 ): Promise<InsertedRow[]> {
   const eventRows = jsonRows(events.map((e) => ({ event: e.event, rest: e.bodyWithoutHookId })));
   return insertForHooks(
@@ -82,6 +87,7 @@ function insertEvents(
     sql`SELECT h.id AS hook_id, e ->> 'event' AS event, e ->> 'rest' AS rest
         FROM ${eventRows} AS e JOIN hooks AS h ON h.enabled AND e ->> 'event' = ANY (h.events)`,
     lease,
+    clock,
   );
 }
 
@@ -94,6 +100,7 @@ function insertForHooks(
   name: string,
   wanted: RawBuilder<unknown>,
   lease: DirectLease | undefined,
+  clock: Clock,
 ): Promise<InsertedRow[]> {
   const seconds = lease ? lease.leaseMs / 1000 : null;
   return executePreparedSql<InsertedRow>(
@@ -104,11 +111,11 @@ function insertForHooks(
         INSERT INTO hook_deliveries (id, hook_id, event, body, next_attempt_at, lease_expires_at)
         SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.hook_id, w.event,
                '{"hookId":' || to_json(w.hook_id)::text || ',' || substr(w.rest, 2),
-               coalesce(w.ends_at, now()), w.ends_at
+               coalesce(w.ends_at, ${clock.sqlNow()}), w.ends_at
         FROM (
           SELECT wanted.*,
             CASE WHEN hook_id <> ALL (${lease?.skipHookIds ?? []}::text[])
-              THEN statement_timestamp() + make_interval(secs => ${seconds}::float8) END AS ends_at
+              THEN ${clock.sqlNow('statement')} + make_interval(secs => ${seconds}::float8) END AS ends_at
           FROM wanted
         ) AS w
         RETURNING id, hook_id, event, body, attempts, schedule_base, created_at,
@@ -152,8 +159,10 @@ export interface ClaimedDelivery {
 export async function claimDueDeliveries(
   db: Db,
   options: { limit: number; leaseMs: number; perHook: number; room: ClaimRoom },
+  clock: Clock = systemClock,
 ): Promise<ClaimedDelivery[]> {
   const { limit, perHook, room } = options;
+  const now = clock.sqlNow();
   const lease = options.leaseMs / 1000;
   return executePreparedSql<ClaimedDelivery>(
     db,
@@ -161,7 +170,7 @@ export async function claimDueDeliveries(
     sql`
     WITH candidates AS (
       SELECT id, hook_id, next_attempt_at FROM hook_deliveries
-      WHERE status IN ('pending', 'retrying') AND next_attempt_at <= now()
+      WHERE status IN ('pending', 'retrying') AND next_attempt_at <= ${now}
         AND hook_id <> ALL (${room.fullHookIds}::text[])
       ORDER BY next_attempt_at
       LIMIT (SELECT ${limit}::int)
@@ -176,8 +185,8 @@ export async function claimDueDeliveries(
       WHERE c.rank <= coalesce(r.room, ${perHook})
     )
     UPDATE hook_deliveries d
-    SET next_attempt_at = now() + make_interval(secs => ${lease}),
-        lease_expires_at = CASE WHEN h.enabled THEN now() + make_interval(secs => ${lease}) END,
+    SET next_attempt_at = ${now} + make_interval(secs => ${lease}),
+        lease_expires_at = CASE WHEN h.enabled THEN ${now} + make_interval(secs => ${lease}) END,
         status = CASE WHEN h.enabled THEN d.status ELSE 'disabled' END,
         updated_at = now()
     FROM due LEFT JOIN hooks h ON h.id = due.hook_id
@@ -208,7 +217,11 @@ export interface AttemptRecord {
  * The records come through `jsonRows`, so small batches (a quiet worker records one or two at a
  * time) keep the generic plan instead of being planned anew each.
  */
-export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
+export async function recordAttempts(
+  db: Db,
+  records: AttemptRecord[],
+  clock: Clock = systemClock,
+): Promise<void> {
   if (records.length === 0) return;
   const logIds = newIds(records.length);
   const rows = records.map((r, index) => ({
@@ -231,13 +244,13 @@ export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<
       FROM ${jsonRows(rows)} AS x
     ), u AS (
       UPDATE hook_deliveries d
-      SET status = r.status, attempts = d.attempts + 1, next_attempt_at = coalesce(r.next_at, now()),
+      SET status = r.status, attempts = d.attempts + 1, next_attempt_at = coalesce(r.next_at, ${clock.sqlNow()}),
           lease_expires_at = NULL, last_status_code = r.status_code, last_error = r.error,
           updated_at = now(),
           attempt_history = d.attempt_history || jsonb_build_array(jsonb_build_object(
             'attempt', d.attempts + 1, 'status_code', r.status_code, 'duration_ms', r.duration_ms,
             'error', r.error, 'next_attempt_at', floor(extract(epoch FROM r.next_at) * 1000),
-            'created_at', floor(extract(epoch FROM now()) * 1000)))
+            'created_at', floor(extract(epoch FROM ${clock.sqlNow()}) * 1000)))
       -- Only a leased row: a batch retried after an unacknowledged commit is not counted twice.
       FROM r WHERE d.id = r.id AND d.lease_expires_at IS NOT NULL
       RETURNING d.id, d.hook_id, d.event, d.body, d.attempts

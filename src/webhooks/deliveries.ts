@@ -1,3 +1,4 @@
+import type { Clock } from '../storage/clock.js';
 import type { ClaimedDelivery, DirectLease } from './deliveries.repository.js';
 import { Outbox, type OutboxHandOff } from './outbox.js';
 
@@ -9,18 +10,23 @@ export type DeliveryConsumer = OutboxHandOff;
  * Account API) and the delivery worker of the same app, built in `buildApp`: writers get their
  * `Outbox` here, the worker attaches itself while it runs. Without a worker
  * (TESSERA_WEBHOOK_WORKERS=0, or stopped) rows are written unleased and any instance claims them.
+ * A jump of the app's clock (a test's) wakes the worker too: retries and lapsed leases may be due.
  */
 export class Deliveries implements OutboxHandOff {
   private consumer: DeliveryConsumer | undefined;
 
+  constructor(private readonly clock: Clock) {}
+
   /** The events of one transaction, to write inside it and hand over after its commit. */
   outbox(): Outbox {
-    return new Outbox(this);
+    return new Outbox(this, this.clock);
   }
 
   attach(consumer: DeliveryConsumer): () => void {
     this.consumer = consumer;
+    const unsubscribe = this.clock.onAdvance(() => this.nudge());
     return () => {
+      unsubscribe();
       if (this.consumer === consumer) this.consumer = undefined;
     };
   }

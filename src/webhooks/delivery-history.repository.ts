@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import type { DeliveryStatus, StoredAttempt } from '../storage/tables/webhooks.js';
 
@@ -51,15 +52,17 @@ export type DeliveryWithAttempts = Awaited<ReturnType<typeof listDeliveries>>[nu
  */
 export async function redeliver(
   db: Db,
+  clock: Clock,
   hookId: string,
   deliveryId: string,
 ): Promise<'queued' | 'in_flight' | 'not_found'> {
+  const now = clock.sqlNow();
   const updated = await sql<{ id: string }>`
     UPDATE hook_deliveries
-    SET status = 'pending', next_attempt_at = now(), schedule_base = attempts,
+    SET status = 'pending', next_attempt_at = ${now}, schedule_base = attempts,
         lease_expires_at = NULL, updated_at = now()
     WHERE id = ${deliveryId} AND hook_id = ${hookId}
-      AND (lease_expires_at IS NULL OR lease_expires_at <= now())
+      AND (lease_expires_at IS NULL OR lease_expires_at <= ${now})
     RETURNING id
   `.execute(db);
   if (updated.rows.length > 0) return 'queued';

@@ -23,7 +23,7 @@ const epoch = (date: Date | null) => (date ? date.getTime() : null);
 
 /** Testing a hook, its recent logs, and its deliveries (list and redeliver). */
 export const hookActivityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, deliveries } = app.services;
+  const { db, config, deliveries, clock } = app.services;
   const sender = createSender(config.webhooks);
   app.addHook('onClose', async () => sender.close());
 
@@ -107,7 +107,7 @@ export const hookActivityRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, deliveryId } = request.params;
       const hook = await getHook(db, id);
       if (!hook.enabled) throw apiError('hook.disabled');
-      const outcome = await history.redeliver(db, id, deliveryId);
+      const outcome = await history.redeliver(db, clock, id, deliveryId);
       if (outcome === 'not_found') throw notFound('delivery', deliveryId);
       if (outcome === 'in_flight') {
         throw apiError('hook.delivery_in_flight');

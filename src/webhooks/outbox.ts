@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from '../storage/clock.js';
 import type { Database } from '../storage/schema.js';
 import { insertDeliveries, type ClaimedDelivery, type DirectLease } from './deliveries.repository.js';
 import { payloadWithoutHookId, type PendingEvent, type TriggerContext } from './payload.js';
@@ -26,12 +27,15 @@ export class Outbox {
   private leasedAt = Infinity;
   private unleased = 0;
 
-  constructor(private readonly handOff: OutboxHandOff) {}
+  constructor(
+    private readonly handOff: OutboxHandOff,
+    private readonly clock: Clock,
+  ) {}
 
   async write(trx: Kysely<Database>, context: TriggerContext, events: PendingEvent[]): Promise<void> {
     if (events.length === 0) return;
     const lease = this.handOff.offer();
-    const leasedAt = Date.now();
+    const leasedAt = this.clock.now();
     const createdAt = new Date();
     const { written, leased } = await insertDeliveries(
       trx,
@@ -40,6 +44,7 @@ export class Outbox {
         bodyWithoutHookId: payloadWithoutHookId(context, pending, createdAt),
       })),
       lease,
+      this.clock,
     );
     this.leased.push(...leased);
     if (leased.length > 0) this.leasedAt = Math.min(this.leasedAt, leasedAt);

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Metrics } from '../operations/metrics.js';
 import type { Services } from '../services.js';
+import type { Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { nextClaim, wantsRows, type QueueLevels } from './claim-plan.js';
@@ -71,18 +72,20 @@ class DeliveryWorker {
   private mayHaveMore = false;
 
   private readonly db: Db;
+  private readonly clock: Clock;
   private readonly config: Config;
   private readonly metrics: Metrics;
 
   constructor(services: Services) {
     const { config } = services;
     this.db = services.db;
+    this.clock = services.clock;
     this.config = config;
     this.metrics = services.metrics;
     this.log = services.log.child({ name: 'webhooks' });
     this.sender = createSender(config.webhooks);
     this.outage = new DatabaseOutage(this.log);
-    this.recorder = new AttemptRecorder(this.db, this.outage);
+    this.recorder = new AttemptRecorder(this.db, this.outage, this.clock);
     this.slots = config.webhooks.workers;
     // A hook keeps one more window of its rows queued here, so its sends never wait for a claim.
     this.queues = new HookQueues(Math.min(config.webhooks.maxInFlightPerHook, this.slots));
@@ -165,14 +168,13 @@ class DeliveryWorker {
       do {
         this.mayHaveMore = true;
         for (let limit = nextClaim(this.levels()); limit && !this.stopped; limit = nextClaim(this.levels())) {
-          const claimedAt = Date.now();
+          const claimedAt = this.clock.now();
           const room = this.queues.room();
-          const rows = await claimDueDeliveries(this.db, {
-            limit,
-            leaseMs: this.leaseMs,
-            perHook: this.queues.budget,
-            room,
-          });
+          const rows = await claimDueDeliveries(
+            this.db,
+            { limit, leaseMs: this.leaseMs, perHook: this.queues.budget, room },
+            this.clock,
+          );
           this.outage.succeeded();
           // A short claim means the rest is not due or belongs to hooks without room, which ask for
           // a claim once they have room again: no claim after claim to find nothing.
@@ -193,7 +195,7 @@ class DeliveryWorker {
   }
 
   private startSends(): void {
-    const latestStart = () => Date.now() + this.config.webhooks.timeoutMs + leaseMarginMs;
+    const latestStart = () => this.clock.now() + this.config.webhooks.timeoutMs + leaseMarginMs;
     while (!this.stopped && this.sends.size < this.slots) {
       const row = this.queues.take();
       if (!row) return;
@@ -203,7 +205,7 @@ class DeliveryWorker {
         continue;
       }
       let verdict: SendVerdict | undefined;
-      const send = attemptDelivery(this.sender, this.config.webhooks, row)
+      const send = attemptDelivery(this.sender, this.config.webhooks, row, this.clock)
         .then((record) => {
           verdict = sendVerdict(record, this.config.webhooks.timeoutMs);
           this.recorder.add(record);

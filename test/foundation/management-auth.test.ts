@@ -4,11 +4,13 @@ import { generateKeyPair, importJWK, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { MANAGEMENT_ROLE_ID } from '../../src/management/seed.js';
 import { loadSigningKeys } from '../../src/oidc/signing-keys.js';
+import { ManualClock } from '../../src/storage/clock.js';
 import { clientCredentials, json } from '../support/http.js';
 import { BOOTSTRAP_CLIENT, startTestService } from '../support/service.js';
 
 describe('management API authorisation', async () => {
-  const t = await startTestService();
+  const clock = new ManualClock();
+  const t = await startTestService({ clock });
 
   it('serves discovery and a JWKS of ES256 keys', async () => {
     const discovery = await json(await fetch(`${t.baseUrl}/oidc/.well-known/openid-configuration`));
@@ -90,7 +92,7 @@ describe('management API authorisation', async () => {
   it('refuses a token once it expires, though it was accepted before', async () => {
     const [key] = await loadSigningKeys(t.service.storage.db);
     const privateKey = await importJWK(key!.privateJwk, 'ES256');
-    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const expiresAt = Math.floor(clock.now() / 1000) + 2;
     const shortLived = await new SignJWT({ scope: 'all', client_id: BOOTSTRAP_CLIENT.id })
       .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key!.kid })
       .setSubject(BOOTSTRAP_CLIENT.id)
@@ -103,7 +105,7 @@ describe('management API authorisation', async () => {
       fetch(`${t.baseUrl}/api/applications`, { headers: { authorization: `Bearer ${shortLived}` } });
     assert.equal((await call()).status, 200);
     assert.equal((await call()).status, 200);
-    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
+    clock.advance(expiresAt * 1000 - clock.now() + 50);
     const response = await call();
     assert.equal(response.status, 401);
     assert.match((await json(response)).message, /expired/);

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { after } from 'node:test';
 import { loadConfig, type Config } from '../../src/config.js';
+import type { Clock } from '../../src/storage/clock.js';
 import { startService, type RunningService } from '../../src/service.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 import { clientCredentials } from './http.js';
@@ -36,6 +37,8 @@ export interface StartOptions {
   logDestination?: NodeJS.WritableStream;
   /** `localhost` for browser tests of WebAuthn, whose relying party cannot be an IP address. */
   hostname?: 'localhost';
+  /** The service's clock (a `ManualClock` a test advances); the system clock by default. */
+  clock?: Clock;
 }
 
 export async function freePort(): Promise<number> {
@@ -75,7 +78,10 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     ? { BASE_URL: `http://${options.hostname}:${port}` }
     : {};
   const config = loadConfig(serviceEnv(port, database, { ...host, ...options.env }));
-  const service = await startService(config, { logDestination: options.logDestination });
+  const service = await startService(config, {
+    logDestination: options.logDestination,
+    clock: options.clock,
+  });
   const baseUrl = service.address;
 
   let token: { value: string; expiresAt: number } | undefined;

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { sql, type KyselyPlugin } from 'kysely';
 import { pino } from 'pino';
+import { systemClock } from '../../src/storage/clock.js';
 import { AttemptRecorder } from '../../src/webhooks/attempt-recorder.js';
 import { claimDueDeliveries, insertDeliveries } from '../../src/webhooks/deliveries.repository.js';
 import { DatabaseOutage } from '../../src/webhooks/outage.js';
@@ -37,7 +38,7 @@ describe('the attempt recorder', async () => {
 
     const statements = new StatementCount();
     const outage = new DatabaseOutage(pino({ level: 'silent' }));
-    const recorder = new AttemptRecorder(db.withPlugin(statements), outage, 2);
+    const recorder = new AttemptRecorder(db.withPlugin(statements), outage, systemClock, 2);
     for (const row of rows) {
       recorder.add({
         deliveryId: row.id,

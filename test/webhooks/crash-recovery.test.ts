@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { after, describe, it } from 'node:test';
+import { ManualClock } from '../../src/storage/clock.js';
 import { createTestDatabase } from '../support/databases.js';
 import { sourceCli } from '../support/process.js';
 import { BOOTSTRAP_CLIENT, freePort, serviceEnv, startTestService } from '../support/service.js';
@@ -11,7 +12,7 @@ import { eventually, type Body } from './helpers.js';
 const env = {
   TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
   TESSERA_WEBHOOK_TIMEOUT_MS: '2000',
-  // The lease of 64 workers is 5 timeouts + the floor (11 s here): what a restart waits for the rows.
+  // The lease of 64 workers is 6 timeouts + the floor (13 s here): what a restart waits for the rows.
   TESSERA_WEBHOOK_WORKERS: '64',
   TESSERA_WEBHOOK_LEASE_FLOOR_MS: '1000',
 };
@@ -60,14 +61,21 @@ describe('a service killed with deliveries in flight', async () => {
     const hungIds = new Set(inFlight.map((request) => request.id));
 
     receiver.behave({ status: 200 });
+    const sentBeforeRestart = receiver.requests.length;
     // One installation keeps its BASE_URL across restarts (the port changes here).
+    const clock = new ManualClock();
     const restarted = await startTestService({
       database,
       manualStop: true,
       env: { ...env, BASE_URL: baseUrl },
+      clock,
     });
     try {
-      // The dead instance's lease must lapse before another claims its rows.
+      // The dead instance's lease must lapse before another claims its rows: the restarted
+      // instance's clock skips past it (the rows were leased before the kill, by the real clock).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(receiver.requests.length, sentBeforeRestart, 'nothing is taken over while the lease runs');
+      clock.advance(14_000);
       const delivered = await receiver.waitFor(3, { timeoutMs: 40_000 });
       assert.deepEqual(new Set(delivered.map((request) => request.id)), hungIds);
       const deliveries = await eventually(

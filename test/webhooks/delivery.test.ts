@@ -2,13 +2,17 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
+import { ManualClock } from '../../src/storage/clock.js';
 import { startTestService } from '../support/service.js';
 import { startWebhookReceiver, type Answer, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { createHook, eventually, fire, type Body } from './helpers.js';
 
 describe('webhook delivery', async () => {
+  // Retries come due when the test moves the clock past them, never by waiting.
+  const clock = new ManualClock();
   const t = await startTestService({
-    env: { TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1', TESSERA_WEBHOOK_TIMEOUT_MS: '1500' },
+    env: { TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,60,60,60', TESSERA_WEBHOOK_TIMEOUT_MS: '1500' },
+    clock,
   });
   const receivers: WebhookReceiver[] = [];
   const receiver = async () => {
@@ -94,6 +98,7 @@ describe('webhook delivery', async () => {
         r.body.length === 5 && r.body.every((d: Body) => d.status === 'retrying' && d.attempts.length >= 1),
     );
     await target.up();
+    clock.advance(66_000);
     const received = await target.waitFor(5);
     assert.deepEqual(received.map((r) => r.json.data.id).sort(), ['s0', 's1', 's2', 's3', 's4']);
     const final = await eventually(
@@ -113,7 +118,10 @@ describe('webhook delivery', async () => {
     // A sender timeout far beyond any request time on a loaded machine: a call that waited for the
     // hanging delivery would take at least this long.
     const senderTimeoutMs = 60_000;
-    const patient = await startTestService({ env: { TESSERA_WEBHOOK_TIMEOUT_MS: String(senderTimeoutMs) } });
+    // Its stop does not wait out the hanging send (that is the shutdown grace's test, not this one).
+    const patient = await startTestService({
+      env: { TESSERA_WEBHOOK_TIMEOUT_MS: String(senderTimeoutMs), TESSERA_SHUTDOWN_GRACE_MS: '200' },
+    });
     const target = await receiver();
     target.behave('hang');
     await createHook(patient, target.url, ['User.Created']);
@@ -206,14 +214,29 @@ describe('webhook delivery', async () => {
     let calls = 0;
     target.behave((): Answer => {
       calls++;
-      if (calls === 1) return { status: 503, headers: { 'retry-after': '2' } };
+      if (calls === 1) return { status: 503, headers: { 'retry-after': '120' } };
       if (calls === 2) return { status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } };
       return { status: 204 };
     });
     const hook = await createHook(t, target.url, ['Scope.Deleted']);
     await fire(t, [{ event: 'Scope.Deleted', payload: { data: null } }]);
+    const attemptsRecorded = (count: number) =>
+      eventually(
+        () => deliveries(hook.id),
+        (r) => r.body[0]?.attempts.length === count,
+      );
+    await target.waitFor(1, { filter: () => true });
+    await attemptsRecorded(1);
+    // Past the schedule's minute but short of Retry-After's two: not due yet (the advance wakes
+    // the worker at once, so a due row would be sent within the pause).
+    clock.advance(70_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(calls, 1, 'not before Retry-After');
+    clock.advance(51_000);
+    await target.waitFor(2, { filter: () => true });
+    await attemptsRecorded(2);
+    clock.advance(66_000);
     const [first, second, third] = await target.waitFor(3, { filter: () => true, timeoutMs: 15_000 });
-    assert.ok(second!.receivedAt - first!.receivedAt >= 1900, 'not before Retry-After');
     assert.equal(new Set([first!.id, second!.id, third!.id]).size, 1, 'webhook-id stable across retries');
     assert.equal(
       new Set([first!.body, second!.body, third!.body]).size,
@@ -230,6 +253,8 @@ describe('webhook delivery', async () => {
       delivery.attempts.map((a: Body) => a.statusCode),
       [503, 302, 204],
     );
+    const [tried, retried] = delivery.attempts as Body[];
+    assert.ok(retried.createdAt - tried.createdAt >= 119_000, 'not before Retry-After');
     assert.match(delivery.attempts[1].error, /redirect/);
   });
 
