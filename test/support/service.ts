@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { after } from 'node:test';
+import type { InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Clock } from '../../src/storage/clock.js';
 import { startService, type RunningService } from '../../src/service.js';
@@ -97,19 +98,21 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     return token.value;
   };
 
+  // Management calls need no socket: they go through Fastify's inject, which runs the same hooks,
+  // validation and handlers without the HTTP client and parser on both ends.
   const api = async <T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { authorization: `Bearer ${await managementToken()}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method,
+    const response = await service.app.inject({
+      method: method as InjectOptions['method'],
+      url: `/api${path}`,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      payload: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await response.text();
     return {
-      status: response.status,
-      headers: response.headers,
-      body: (text ? JSON.parse(text) : undefined) as T,
+      status: response.statusCode,
+      headers: asHeaders(response.headers),
+      body: (response.body ? JSON.parse(response.body) : undefined) as T,
     };
   };
 
@@ -142,4 +145,13 @@ export async function startTwoInstances() {
     await first.stop();
   });
   return { first, second, secondUrl: second.service.address };
+}
+
+function asHeaders(raw: Record<string, string | string[] | number | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+  }
+  return headers;
 }
