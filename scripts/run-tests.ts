@@ -8,12 +8,12 @@ import path from 'node:path';
 import { openStorage } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { ensureSigningKey } from '../src/oidc/signing-keys.js';
-import { postgresAdminUrl, withAdmin } from '../test/support/databases.js';
+import { postgresAdminUrl, scratchDir, withAdmin } from '../test/support/databases.js';
 import { compileTests } from './compile-tests.js';
 import { backendsOf, type Backend } from './test-tiers.js';
 
 // Per run, so that runs started side by side never share a template.
-const pgliteTemplateDir = path.resolve(`.tessera-test/pglite-template-${process.pid}`);
+const pgliteTemplateDir = path.join(scratchDir, `tessera-pglite-template-${process.pid}`);
 const postgresTemplateName = `tessera_test_template_${process.pid}`;
 const buildDir = path.resolve(`.tessera-test/build-${process.pid}`);
 

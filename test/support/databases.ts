@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,13 @@ export const postgresAdminUrl = process.env.TESSERA_TEST_POSTGRES_URL ?? 'postgr
 const pgliteTemplateDir = process.env.TESSERA_TEST_PGLITE_TEMPLATE;
 const postgresTemplateName = process.env.TESSERA_TEST_POSTGRES_TEMPLATE;
 
+/**
+ * Where test databases live: a RAM-backed file system where the machine has one, so that copying
+ * the template and PGlite's page writes cost memory copies instead of disk I/O (about a third of a
+ * route test's CPU went to the kernel on disk).
+ */
+export const scratchDir = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+
 export interface TestDatabase {
   /** Environment that points a service at this database. */
   env: Record<string, string>;
@@ -26,7 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 async function createPgliteDirectory(): Promise<TestDatabase> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'tessera-pglite-'));
+  const dir = await mkdtemp(path.join(scratchDir, 'tessera-pglite-'));
   const hasTemplate =
     pgliteTemplateDir !== undefined &&
     (await stat(pgliteTemplateDir).then(
