@@ -10,6 +10,7 @@ import { createAdapterFactory } from './adapter.js';
 import type { Deliveries } from '../webhooks/deliveries.js';
 import { enforceGrantLimitOnAuthorization } from './grants.limit.js';
 import { logtoErrorCodes } from './error-codes.js';
+import { answerOutages } from './outage-answer.js';
 import {
   ORGANIZATION_ROLES_SCOPE,
   ORGANIZATIONS_SCOPE,
@@ -142,6 +143,8 @@ export async function createProvider({
   keepClientsWithMetadata(provider, db);
   registerOrganizationTokens(provider, db);
   logtoErrorCodes(provider);
+  // Inside the codes' middleware, so that the 503's body gets Logto's `code` too.
+  answerOutages(provider);
   extend?.(provider);
   return provider;
 }

@@ -33,14 +33,35 @@ function assertUnavailable(outcome: Outcome) {
 
 // A resource no token was asked for yet: the token endpoint must read it (and the client's roles
 // for it) from the database, past the one-second caches that serve repeated requests.
-async function assertTokenEndpointFails(t: TestService, coldIndicator: string) {
+async function assertTokenEndpointUnavailable(t: TestService, coldIndicator: string) {
   const started = Date.now();
   const response = await clientCredentials(t.baseUrl, BOOTSTRAP_CLIENT, { resource: coldIndicator });
-  const body = (await response.json()) as { error?: string; error_description?: string };
-  assert.ok(response.status === 500 || response.status === 503, String(response.status));
-  assert.equal(body.error, 'server_error');
+  const body = (await response.json()) as { error?: string; error_description?: string; code?: string };
+  assert.equal(response.status, 503, JSON.stringify(body));
+  assert.equal(response.headers.get('retry-after'), '5');
+  assert.equal(body.error, 'temporarily_unavailable');
+  assert.equal(body.code, 'oidc.temporarily_unavailable');
   assert.doesNotMatch(JSON.stringify(body), /at .*\.(ts|js):\d+/, 'no stack trace');
   assert.ok(Date.now() - started < answerWithinMs);
+}
+
+// A browser step: the authorization request of an application never seen before must read it.
+async function assertAuthorizationPageUnavailable(t: TestService, clientId: string) {
+  const url = new URL('/oidc/auth', t.baseUrl);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: 'http://127.0.0.1:9/callback',
+    response_type: 'code',
+    scope: 'openid',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  }).toString();
+  const response = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'manual' });
+  const html = await response.text();
+  assert.equal(response.status, 503);
+  assert.equal(response.headers.get('retry-after'), '5');
+  assert.match(response.headers.get('content-type') ?? '', /text\/html/);
+  assert.match(html, /temporarily_unavailable/);
 }
 
 /** The service answers management reads again; how long that took after the database returned. */
@@ -81,13 +102,24 @@ describe('PostgreSQL outages', { skip: backend !== 'postgres' }, async () => {
   await t.managementToken();
   const coldIndicator = `https://outage-${Date.now()}.example.com`;
   await t.api('POST', '/resources', { name: 'Cold', indicator: coldIndicator });
+  const coldApplication = await t.api<{ id: string }>('POST', '/applications', {
+    name: 'Cold SPA',
+    type: 'SPA',
+    oidcClientMetadata: { redirectUris: ['http://127.0.0.1:9/callback'], postLogoutRedirectUris: [] },
+  });
+  assert.equal(coldApplication.status, 200, JSON.stringify(coldApplication.body));
 
   it('answers 503 quickly while connections are refused, then serves again', async () => {
     await proxy.down();
-    assertUnavailable(await timed(t, 'GET', '/users'));
-    assertUnavailable(await timed(t, 'POST', '/users', { username: `refused_${Date.now()}` }));
-    await assertTokenEndpointFails(t, coldIndicator);
-    await proxy.restore();
+    try {
+      assertUnavailable(await timed(t, 'GET', '/users'));
+      assertUnavailable(await timed(t, 'POST', '/users', { username: `refused_${Date.now()}` }));
+      await assertTokenEndpointUnavailable(t, coldIndicator);
+      await assertAuthorizationPageUnavailable(t, coldApplication.body.id);
+    } finally {
+      // A failed check must not leave the next tests without a database.
+      await proxy.restore();
+    }
     await resumes(t);
   });
 
@@ -104,7 +136,7 @@ describe('PostgreSQL outages', { skip: backend !== 'postgres' }, async () => {
     proxy.swallow();
     assertUnavailable(await timed(t, 'GET', '/users'));
     assertUnavailable(await timed(t, 'POST', '/users', { username: `partition_${Date.now()}` }));
-    await assertTokenEndpointFails(t, coldIndicator);
+    await assertTokenEndpointUnavailable(t, coldIndicator);
     await proxy.restore();
     await resumes(t);
   });

@@ -8,6 +8,7 @@ const explanations: Record<string, string> = {
   session_not_found: 'This sign-in has expired or was already finished.',
   'session.not_found': 'This sign-in has expired or was already finished.',
   provider_refused: 'The identity provider did not sign you in.',
+  temporarily_unavailable: 'The service is briefly unavailable. Try again in a few moments.',
   state_mismatch: 'The identity provider’s answer does not belong to this sign-in, so it was not used.',
 };
 
