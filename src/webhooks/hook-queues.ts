@@ -79,8 +79,10 @@ export class HookQueues<T extends { hook_id: string }> {
    * when its hook wants a claim for the rows it left behind.
    */
   finished(hookId: string, verdict?: SendVerdict): boolean {
-    if (verdict) this.windows.record(hookId, verdict);
     const queue = this.hooks.get(hookId);
+    // Rows of the hook wait here or were left in the database: the window is what limits it.
+    if (verdict)
+      this.windows.record(hookId, verdict, queue !== undefined && (queue.more || queue.rows.length > 0));
     if (!queue) return false;
     queue.inFlight--;
     const reopened = queue.more && this.load(queue) <= this.limit(hookId);

@@ -1,14 +1,14 @@
 /** How one send went, as far as its hook's window is concerned. */
-export type SendVerdict = 'fast' | 'slow' | 'failed';
+export type SendVerdict = 'fast' | 'slow' | 'other' | 'failed';
 
 /** A 2xx within this share of the timeout counts as fast: the receiver keeps up with the window. */
 const fastShareOfTimeout = 0.1;
 const fastCeilingMs = 1000;
 
 /**
- * Fast: a 2xx well within the timeout. Failed: no answer (timeout, connection error), 429 or 5xx
- * — the receiver is overloaded or down. Anything else (a slow 2xx, another 4xx) says nothing
- * about the receiver's capacity and leaves the window as it is.
+ * Fast: a 2xx well within the timeout. Slow: a 2xx that took longer. Failed: no answer (timeout,
+ * connection error), 429 or 5xx — the receiver is overloaded or down. Other (another 4xx) says
+ * nothing about the receiver's capacity.
  */
 export function sendVerdict(
   outcome: { statusCode: number | null; durationMs: number },
@@ -16,14 +16,18 @@ export function sendVerdict(
 ): SendVerdict {
   const { statusCode, durationMs } = outcome;
   if (statusCode === null || statusCode === 429 || statusCode >= 500) return 'failed';
+  if (statusCode < 200 || statusCode >= 300) return 'other';
   const fastMs = Math.min(fastCeilingMs, timeoutMs * fastShareOfTimeout);
-  return statusCode >= 200 && statusCode < 300 && durationMs <= fastMs ? 'fast' : 'slow';
+  return durationMs <= fastMs ? 'fast' : 'slow';
 }
 
 /**
  * How many sends may be in flight to one hook, adapted to its receiver (additive increase,
  * multiplicative decrease): each fast answer grows the window by one until it last shrank (so it
  * doubles per round trip), then by one per window of answers; each failure halves it, down to 1.
+ * A slow success grows it the same way while the hook has a backlog: a receiver that takes 2 s but
+ * answers every send is kept busy with as many sends as the window allows (32 in flight, 16 a
+ * second), not held at the window it started with; without a backlog a slow answer changes nothing.
  * It never exceeds `ceiling`, so a receiver that starts hanging holds at most that many slots
  * until its timeouts shrink it.
  */
@@ -43,11 +47,11 @@ export class SendWindow {
     return Math.max(1, Math.floor(this.size));
   }
 
-  record(verdict: SendVerdict): void {
+  record(verdict: SendVerdict, backlog = false): void {
     if (verdict === 'failed') {
       this.size = Math.max(1, this.size / 2);
       this.threshold = this.size;
-    } else if (verdict === 'fast') {
+    } else if (verdict === 'fast' || (verdict === 'slow' && backlog)) {
       const step = this.size < this.threshold ? 1 : 1 / this.size;
       this.size = Math.min(this.ceiling, this.size + step);
     }
@@ -70,10 +74,10 @@ export class SendWindows {
     return this.windows.get(hookId)?.limit ?? this.initial;
   }
 
-  record(hookId: string, verdict: SendVerdict): void {
+  record(hookId: string, verdict: SendVerdict, backlog: boolean): void {
     let window = this.windows.get(hookId);
     if (!window) this.windows.set(hookId, (window = new SendWindow(this.ceiling, this.initial)));
-    window.record(verdict);
+    window.record(verdict, backlog);
   }
 
   /** The hooks with a window of their own, and its limit. */

@@ -17,7 +17,8 @@ describe('a send window', () => {
     for (let i = 0; i < 9; i++) window.record('fast');
     assert.equal(window.limit, 9, 'after a failure it grows by one per window of answers');
     window.record('slow');
-    assert.equal(window.limit, 9, 'a slow answer neither grows nor shrinks it');
+    window.record('other');
+    assert.equal(window.limit, 9, 'without a backlog a slow answer or a 4xx neither grows nor shrinks it');
     for (let i = 0; i < 10; i++) window.record('failed');
     assert.equal(window.limit, 1);
   });
@@ -28,7 +29,19 @@ describe('a send window', () => {
     assert.equal(sendVerdict({ statusCode: 429, durationMs: 2 }, 10_000), 'failed');
     assert.equal(sendVerdict({ statusCode: 204, durationMs: 2 }, 10_000), 'fast');
     assert.equal(sendVerdict({ statusCode: 200, durationMs: 5000 }, 10_000), 'slow');
-    assert.equal(sendVerdict({ statusCode: 404, durationMs: 2 }, 10_000), 'slow');
+    assert.equal(sendVerdict({ statusCode: 404, durationMs: 2 }, 10_000), 'other');
+  });
+
+  it('grows on slow successes while the hook has a backlog, still halving on failures', () => {
+    const window = new SendWindow(32, 4);
+    for (let i = 0; i < 4 + 8 + 16; i++) window.record('slow', true);
+    assert.equal(window.limit, 32, 'doubled per round of slow answers up to the ceiling');
+    window.record('slow', true);
+    assert.equal(window.limit, 32, 'never past the ceiling');
+    window.record('failed', true);
+    assert.equal(window.limit, 16);
+    window.record('other', true);
+    assert.equal(window.limit, 16, 'a 4xx says nothing about capacity');
   });
 });
 
@@ -74,5 +87,48 @@ describe('per-hook windows with real receivers', async () => {
     assert.ok(peak(healthyRequests) > 4, `healthy peak ${peak(healthyRequests)}`);
     const last = (requests: ReceivedWebhook[]) => Math.max(...requests.map((r) => r.receivedAt));
     assert.ok(last(healthyRequests) < last(failingRequests));
+  });
+});
+
+describe('a slow receiver with a backlog', async () => {
+  // A 1 s answer is slow (fast is within a tenth of the timeout); each delivery is sent once.
+  const t = await startTestService({
+    env: {
+      TESSERA_WEBHOOK_WORKERS: '48',
+      TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK: '32',
+      TESSERA_WEBHOOK_RETRY_SCHEDULE: '0',
+      TESSERA_WEBHOOK_TIMEOUT_MS: '5000',
+    },
+  });
+  const slow = await startWebhookReceiver();
+  const quick = await startWebhookReceiver();
+  after(() => Promise.all([slow.close(), quick.close()]));
+  const peak = (requests: ReceivedWebhook[]) => Math.max(...requests.map((r) => r.concurrent));
+
+  it('is kept busy at the window the successes earn, and another hook is not held behind it', async () => {
+    slow.behave({ status: 204, delayMs: 1000 });
+    quick.behave({ status: 204 });
+    await createHook(t, slow.url, ['Scope.Created']);
+    await createHook(t, quick.url, ['Scope.Created']);
+    const burst = 90;
+    const firedAt = Date.now();
+    await fire(
+      t,
+      Array.from({ length: burst }, (_, i) => ({
+        event: 'Scope.Created' as const,
+        payload: { data: { id: `scope-${i}` } },
+      })),
+    );
+    const [slowRequests, quickRequests] = await Promise.all([
+      slow.waitFor(burst, { timeoutMs: 60_000 }),
+      quick.waitFor(burst, { timeoutMs: 60_000 }),
+    ]);
+    // Held at its first window of 4, 90 one-second answers would take 23 s; doubling per round
+    // (4, 8, 16, 32, 30) they take about 5.
+    assert.ok(peak(slowRequests) >= 16, `slow receiver's peak ${peak(slowRequests)}`);
+    const slowDrained = Math.max(...slowRequests.map((r) => r.receivedAt)) - firedAt;
+    assert.ok(slowDrained < 15_000, `the slow hook's backlog took ${slowDrained} ms`);
+    const quickDrained = Math.max(...quickRequests.map((r) => r.receivedAt)) - firedAt;
+    assert.ok(quickDrained < slowDrained, `the quick hook finished after ${quickDrained} ms`);
   });
 });
