@@ -77,7 +77,7 @@ export async function buildApp(
     transform: namedOperationsTransform,
   });
 
-  const keys = await SigningKeyRing.load(storage.db);
+  const keys = await SigningKeyRing.load(storage.db, config.issuer);
   const deliveries = new Deliveries(clock);
   const base = { config, db: storage.db, backend: storage.backend, clock, keys, deliveries, log, metrics };
   const build = (published: SigningKey[]) =>

@@ -1,10 +1,13 @@
-import { createLocalJWKSet } from 'jose';
+import { createLocalJWKSet, decodeJwt, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import type { Db } from '../storage/database.js';
 import type { SigningAlg } from './signing-keys.repository.js';
 import { loadSigningKeys, type SigningKey } from './signing-keys.js';
 
 /** How often every instance re-reads the signing keys: a rotation anywhere takes effect within this. */
 export const KEY_REFRESH_INTERVAL_MS = 10_000;
+
+// A token naming a key this instance does not know makes it re-read the keys at most this often.
+const UNKNOWN_KID_REFRESH_MS = 1000;
 
 type Listener = (keys: SigningKey[]) => Promise<void>;
 
@@ -15,21 +18,25 @@ type Listener = (keys: SigningKey[]) => Promise<void>;
  */
 export class SigningKeyRing {
   private current: SigningKey[];
-  private keySet: ReturnType<typeof createLocalJWKSet>;
+  private localKeys: ReturnType<typeof createLocalJWKSet>;
+  private keySet: JWTVerifyGetKey;
   private readonly listeners: Listener[] = [];
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<boolean> | undefined;
+  private lookedAgainAt = 0;
 
   private constructor(
     private readonly db: Db,
+    private readonly issuer: string,
     keys: SigningKey[],
   ) {
     this.current = keys;
-    this.keySet = createLocalJWKSet({ keys: keys.map((key) => key.publicJwk) });
+    this.localKeys = createLocalJWKSet({ keys: keys.map((key) => key.publicJwk) });
+    this.keySet = this.verifierOf(this.localKeys);
   }
 
-  static async load(db: Db): Promise<SigningKeyRing> {
-    return new SigningKeyRing(db, await loadSigningKeys(db));
+  static async load(db: Db, issuer: string): Promise<SigningKeyRing> {
+    return new SigningKeyRing(db, issuer, await loadSigningKeys(db));
   }
 
   get keys(): SigningKey[] {
@@ -41,7 +48,13 @@ export class SigningKeyRing {
     return this.current[0]!.alg;
   }
 
-  verificationKeys(): ReturnType<typeof createLocalJWKSet> {
+  /**
+   * The keys tokens are verified with; one object per published set, so a cache keyed by it ends
+   * with a change. A token of this issuer naming a key not among them (rotated on another instance
+   * since this one last looked) makes the ring re-read the keys, at most once a second, before it
+   * is refused.
+   */
+  verificationKeys(): JWTVerifyGetKey {
     return this.keySet;
   }
 
@@ -73,8 +86,36 @@ export class SigningKeyRing {
     // Listeners first: if one fails, the next refresh tries the whole change again.
     for (const listener of this.listeners) await listener(keys);
     this.current = keys;
-    this.keySet = createLocalJWKSet({ keys: keys.map((key) => key.publicJwk) });
+    this.localKeys = createLocalJWKSet({ keys: keys.map((key) => key.publicJwk) });
+    this.keySet = this.verifierOf(this.localKeys);
     return true;
+  }
+
+  private verifierOf(localKeys: ReturnType<typeof createLocalJWKSet>): JWTVerifyGetKey {
+    return async (header, token) => {
+      try {
+        return await localKeys(header, token);
+      } catch (error) {
+        if (!(error instanceof joseErrors.JWKSNoMatchingKey) || !this.mayLookAgain(token.payload))
+          throw error;
+        this.lookedAgainAt = Date.now();
+        await this.refresh().catch(() => false);
+        return this.localKeys(header, token);
+      }
+    };
+  }
+
+  private mayLookAgain(payload: string | Uint8Array): boolean {
+    if (Date.now() - this.lookedAgainAt < UNKNOWN_KID_REFRESH_MS) return false;
+    try {
+      return (
+        decodeJwt(
+          `e30.${typeof payload === 'string' ? payload : Buffer.from(payload).toString('base64url')}.`,
+        ).iss === this.issuer
+      );
+    } catch {
+      return false;
+    }
   }
 }
 

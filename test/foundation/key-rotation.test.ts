@@ -161,6 +161,11 @@ describe(
     it('signs with a key rotated through the other instance, and with one from tessera rotate-keys', async () => {
       const rotated = await api<KeyEntry[]>(first, 'POST', '/configs/oidc/private-keys/rotate', {});
       const newKid = rotated.body[0]!.id;
+      // At once, before the second instance's periodic refresh: a token the first signs with the
+      // new key is accepted by the second, which re-reads the keys when it meets an unknown kid.
+      const signedAtOnce = await freshToken(first);
+      assert.equal(decodeProtectedHeader(signedAtOnce).kid, newKid);
+      assert.equal((await listResources(second.baseUrl, signedAtOnce)).status, 200);
       await eventually(
         () => jwks(second.baseUrl),
         (set) => kids(set)[0] === newKid,
