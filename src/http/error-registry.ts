@@ -101,6 +101,16 @@ const entities = {
     ({ id }: { id: string }) => `The hook with id \`${id}\` does not exist.`,
     ({ id }) => ({ id }),
   ),
+  'entity.not_found#user': described(
+    404,
+    ({ id }: { id: string }) => `No user has the id \`${id}\`.`,
+    ({ id }) => ({ id }),
+  ),
+  'entity.not_found#hook': described(
+    404,
+    ({ id }: { id: string }) => `No hook has the id \`${id}\`.`,
+    ({ id }) => ({ id }),
+  ),
   'entity.not_found#in_organization': described(
     404,
     ({ what, id, organizationId }: { what: string; id: string; organizationId: string }) =>
@@ -119,6 +129,7 @@ const entities = {
     404,
     ({ path }: { path: string }) => `No ${path} JWT customizer is configured.`,
   ),
+  'entity.invalid_input': fixed(422, 'The update sets nothing: send at least one member to change.'),
   'entity.unique_integrity_violation': fixed(422, 'The entity already exists or conflicts with another one.'),
   'entity.unique_integrity_violation#email_domain': described(
     422,
@@ -376,7 +387,7 @@ const management = {
     'A management API role must keep the management API scope.',
   ),
   'role.management_api_scopes_not_assignable_to_user_role': fixed(
-    422,
+    400,
     'Cannot assign management API scopes to a user role.',
   ),
   'role.scope_exists': described(
@@ -487,11 +498,18 @@ const connectors = {
   ),
   'connector.authorization_failed': fixed(400, 'The identity provider did not confirm the sign-in.'),
   'connector.invalid_response': fixed(400, 'The identity provider sent no user id.'),
-  'single_sign_on.duplicate_connector_name': fixed(422, 'An SSO connector with this name exists.'),
+  'single_sign_on.duplicate_connector_name': fixed(409, 'An SSO connector with this name exists.'),
   'single_sign_on.email_outside_connector_domains': fixed(
     422,
     'Single sign-on cannot sign in to the account of this e-mail address: the address is not of a ' +
       'domain of this single sign-on connector. Sign in another way, or ask your administrator.',
+  ),
+} as const;
+
+const signInExperience = {
+  'sign_in_experiences.passwordless_requires_verify': fixed(
+    400,
+    'An e-mail or phone sign-up identifier needs `signUp.verify`: the address is verified by a code.',
   ),
 } as const;
 
@@ -532,6 +550,7 @@ export const errorRegistry = {
   ...management,
   ...organizations,
   ...connectors,
+  ...signInExperience,
   ...hooks,
 } as const;
 

@@ -11,6 +11,7 @@ import * as repository from './role-assignments.repository.js';
 import {
   assignApplicationRoles,
   assignUserRoles,
+  notMachineToMachine,
   replaceUserRoles,
   unassignApplicationRole,
   unassignUserRole,
@@ -106,15 +107,16 @@ export const roleAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Applications'],
-        summary: 'List the roles of an application',
+        summary: 'List the roles of a machine-to-machine application',
         params: idParams,
         querystring: pageQuery.extend(searchQuery.shape),
-        response: { 200: z.array(roleResponse), ...errorResponses(400, 404) },
+        response: { 200: z.array(roleResponse), ...errorResponses(400, 404, 422) },
       },
     },
     async (request, reply) => {
       const db = request.server.services.db;
       const application = await getApplication(db, request.params.id);
+      if (application.type !== 'MachineToMachine') throw notMachineToMachine();
       const { total, rows } = await repository.listApplicationRoles(
         db,
         application.id,
@@ -150,9 +152,9 @@ export const roleAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Applications'],
-        summary: 'Remove a role from an application',
+        summary: 'Remove a role from a machine-to-machine application',
         params: idParams.extend({ roleId }),
-        response: { 204: noContent, ...errorResponses(404) },
+        response: { 204: noContent, ...errorResponses(404, 422) },
       },
     },
     async (request, reply) => {

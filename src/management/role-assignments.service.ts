@@ -91,6 +91,7 @@ export async function unassignApplicationRole(
   applicationId: string,
   roleId: string,
 ): Promise<void> {
-  await getApplication(trx, applicationId);
+  const app = await getApplication(trx, applicationId);
+  if (app.type !== 'MachineToMachine') throw notMachineToMachine();
   if (!(await assignments.removeApplicationRole(trx, applicationId, roleId))) throw notHeld('application');
 }

@@ -1,3 +1,4 @@
+import { apiError } from '../http/error-registry.js';
 import { notFound } from '../http/errors.js';
 import type { Db } from '../storage/database.js';
 import * as repository from './grants.repository.js';
@@ -54,5 +55,5 @@ export async function revokeUserGrant(db: Db, userId: string, grantId: string): 
 }
 
 async function assertUser(db: Db, userId: string): Promise<void> {
-  if (!(await repository.userExists(db, userId))) throw notFound('user', userId);
+  if (!(await repository.userExists(db, userId))) throw apiError('entity.not_found#user', { id: userId });
 }

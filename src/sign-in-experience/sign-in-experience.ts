@@ -50,9 +50,16 @@ export async function patchSignInExperience(db: Db, patch: SignInExperiencePatch
       },
     );
   }
+  if (patch.signUp) assertSignUpVerifies(checked.data.signUp);
   const { id: _id, ...settings } = checked.data;
   await saveSettings(db, settings);
   return checked.data;
+}
+
+/** Logto's rule: registering with an e-mail address or phone number means verifying it. */
+function assertSignUpVerifies(signUp: SignInExperience['signUp']) {
+  const byAddress = signUp.identifiers.some((identifier) => identifier === 'email' || identifier === 'phone');
+  if (byAddress && !signUp.verify) throw apiError('sign_in_experiences.passwordless_requires_verify');
 }
 
 export type Credential = 'password' | 'verificationCode';

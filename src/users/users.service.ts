@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { notFound } from '../http/errors.js';
+import { apiError } from '../http/error-registry.js';
 import { keepAnAdministrator } from '../management/last-administrator.js';
 import type { EventSink } from '../webhooks/mutation.js';
 import type { Db } from '../storage/database.js';
@@ -15,15 +15,18 @@ import type { CreateUserInput, UpdateUserInput, UserResponse } from './users.sch
 
 type Trx = Transaction<Database>;
 
+// Logto reads a user with a query that fails as `entity.not_found`, not `…not_exists_with_id`.
+const userNotFound = (id: string) => apiError('entity.not_found#user', { id });
+
 export async function getUser(db: Db, userId: string): Promise<repository.UserRow> {
   const user = await repository.findUser(db, userId);
-  if (!user) throw notFound('user', userId);
+  if (!user) throw userNotFound(userId);
   return user;
 }
 
 async function lockUser(trx: Trx, userId: string): Promise<repository.UserRow> {
   const user = await repository.lockUser(trx, userId);
-  if (!user) throw notFound('user', userId);
+  if (!user) throw userNotFound(userId);
   return user;
 }
 
@@ -81,6 +84,8 @@ async function changeUser(
 
 export async function updateUser(trx: Trx, events: EventSink, userId: string, input: UpdateUserInput) {
   await lockUser(trx, userId);
+  // Logto's update with nothing to set fails in the database as 422 `entity.invalid_input`.
+  if (Object.values(input).every((value) => value === undefined)) throw apiError('entity.invalid_input');
   await assertIdentifiersAvailable(
     trx,
     { username: input.username, email: input.primaryEmail, phone: input.primaryPhone },

@@ -31,8 +31,10 @@ export interface HookInput {
   enabled?: boolean;
 }
 
-// Logto answers an unknown hook id with `entity.not_exists`.
-const hookNotFound = (id: string) => apiError('entity.not_exists', { id });
+// Logto's code for an unknown hook depends on how the route reaches it: a read answers
+// `entity.not_exists_with_id`, an update `entity.not_exists`, a deletion `entity.not_found`.
+const hookNotFound = (id: string) => apiError('entity.not_exists_with_id', { entity: 'hook', id });
+const hookNotUpdated = (id: string) => apiError('entity.not_exists', { id });
 
 export async function createHook(
   db: Db,
@@ -62,13 +64,13 @@ export async function updateHook(db: Db, config: Config, id: string, input: Hook
     enabled: input.enabled,
     ...endpoint,
   });
-  if (!updated) throw hookNotFound(id);
+  if (!updated) throw hookNotUpdated(id);
   return updated;
 }
 
 export async function regenerateSigningKey(db: Db, id: string) {
   const updated = await hooks.updateHook(db, id, { signingKey: newSigningKey() });
-  if (!updated) throw hookNotFound(id);
+  if (!updated) throw hookNotUpdated(id);
   return updated;
 }
 
@@ -79,7 +81,7 @@ export async function getHook(db: Db, id: string) {
 }
 
 export async function deleteHook(db: Db, id: string): Promise<void> {
-  if (!(await hooks.deleteHook(db, id))) throw hookNotFound(id);
+  if (!(await hooks.deleteHook(db, id))) throw apiError('entity.not_found#hook', { id });
 }
 
 export function toHookResponse(row: hooks.HookRow, stats?: HookResponse['executionStats']): HookResponse {

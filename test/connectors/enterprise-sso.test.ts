@@ -48,6 +48,15 @@ describe('enterprise SSO through an upstream OpenID Provider', async () => {
   const sso = (sub: string, event: string) =>
     federatedVerification(t, app, idp, { kind: 'sso', connectorId: connector.id, sub, event, redirectUri });
 
+  it('refuses a second connector of the same name with 409 (as Logto)', async () => {
+    const again = await t.api<Json>('POST', '/sso-connectors', {
+      providerName: 'OIDC',
+      connectorName: connector.connectorName,
+    });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.code, 'single_sign_on.duplicate_connector_name');
+  });
+
   it('routes an e-mail of a claimed domain to its connector at the identifier step', async () => {
     const { status, body } = await fetch(
       `${t.baseUrl}/api/experience/sso-connectors?email=${encodeURIComponent(`x@${domain.toUpperCase()}`)}`,

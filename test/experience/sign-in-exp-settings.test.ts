@@ -71,6 +71,27 @@ describe('sign-in experience: Logto members, deep-merging PATCH, sentinelPolicy 
     assert.deepEqual(expectStatus(await t.api('GET', '/sign-in-exp'), 200), before);
   });
 
+  it('refuses an e-mail or phone sign-up without verification: 400 passwordless_requires_verify', async () => {
+    const before = expectStatus(await t.api('GET', '/sign-in-exp'), 200);
+    for (const signUp of [
+      { identifiers: ['email'], password: false, verify: false },
+      { identifiers: ['phone'], password: false, verify: false },
+      { identifiers: ['username', 'email'], password: true, verify: false },
+    ]) {
+      const response = await t.api<{ code: string }>('PATCH', '/sign-in-exp', { signUp });
+      assert.equal(response.status, 400, JSON.stringify(signUp));
+      assert.equal(response.body.code, 'sign_in_experiences.passwordless_requires_verify');
+    }
+    assert.deepEqual(
+      expectStatus(await t.api('GET', '/sign-in-exp'), 200).signUp,
+      before.signUp,
+      'unchanged',
+    );
+    const usernameOnly = { identifiers: ['username'], password: true, verify: false };
+    expectStatus(await t.api('PATCH', '/sign-in-exp', { signUp: usernameOnly }), 200);
+    expectStatus(await t.api('PATCH', '/sign-in-exp', { signUp: before.signUp }), 200);
+  });
+
   it('signInMode closes registration with Logto’s 403', async () => {
     expectStatus(await t.api('PATCH', '/sign-in-exp', { signInMode: 'SignIn' }), 200);
     try {

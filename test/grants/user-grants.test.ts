@@ -89,7 +89,7 @@ describe('user grants through the management API', async () => {
   it('answers 404 for an unknown user and 400 for a bad filter', async () => {
     const unknown = await t.api<Body>('GET', '/users/no-such-user/grants');
     assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.code, 'entity.not_exists_with_id');
+    assert.equal(unknown.body.code, 'entity.not_found');
     assert.equal((await t.api('DELETE', '/users/no-such-user/grants/whatever')).status, 404);
     const bad = await t.api<Body>('GET', `/users/${user.id}/grants?appType=everything`);
     assert.equal(bad.status, 400);

@@ -94,6 +94,15 @@ describe('applications as Logto has them', async () => {
       422,
       'application.invalid_type',
     );
+    // Logto refuses every role route of an application that cannot hold roles, reads included.
+    await expectError('GET', `/applications/${spa.id}/roles`, undefined, 422, 'application.invalid_type');
+    await expectError(
+      'DELETE',
+      `/applications/${spa.id}/roles/${r1.id}`,
+      undefined,
+      422,
+      'application.invalid_type',
+    );
     await expectError('PUT', '/applications/nope/roles', { roleIds: [] }, 404, 'entity.not_exists_with_id');
     await apiOk(t, 'PUT', `/applications/${app.id}/roles`, { roleIds: [] });
     assert.deepEqual(await held(), []);

@@ -35,6 +35,48 @@ describe('password digests on the management API', async () => {
     assert.equal((await storedPassword(t, user.id)).password_algorithm, 'Argon2id');
   });
 
+  it('verifies every Legacy form Logto documents, with the vectors of its migration guide', async () => {
+    // docs.logto.io/user-management/user-migration: "password123" under a salted node:crypto hash
+    // and under pbkdf2 (salt, iterations, keylen, digest, "@"); the password alone; the salt after it.
+    const documented = 'password123';
+    const forms: [string, string][] = [
+      [
+        'salted hash',
+        JSON.stringify([
+          'sha256',
+          ['salt123', '@'],
+          'c465f66c6ac481a7a17e9ed5b4e2e7e7288d892f12bf1c95c140901e9a70436e',
+        ]),
+      ],
+      [
+        'pbkdf2',
+        JSON.stringify([
+          'pbkdf2',
+          ['salt', '1000', '20', 'sha512', '@'],
+          '0ecb3c32f57685303ff0878481d223bc1a16eb13',
+        ]),
+      ],
+      ['the password alone', JSON.stringify(['md5', ['@'], hex('md5', documented)])],
+      [
+        'salt after the password',
+        JSON.stringify(['sha1', ['@', 'pepper'], hex('sha1', `${documented}pepper`)]),
+      ],
+      ['upper-case hex', JSON.stringify(['sha512', ['@'], hex('sha512', documented).toUpperCase()])],
+    ];
+    for (const [form, passwordDigest] of forms) {
+      const user = await t.api<{ id: string }>('POST', '/users', {
+        username: `legacy_${newId(8)}`,
+        passwordDigest,
+        passwordAlgorithm: 'Legacy',
+      });
+      assert.equal(user.status, 200, `${form}: ${JSON.stringify(user.body)}`);
+      const verify = (candidate: string) =>
+        t.api('POST', `/users/${user.body.id}/password/verify`, { password: candidate });
+      assert.equal((await verify(documented)).status, 204, form);
+      assert.equal((await verify('password124')).status, 422, form);
+    }
+  });
+
   it('refuses an unknown algorithm, a malformed digest and incomplete pairs with a code, creating no one', async () => {
     const username = `refused_${newId(8)}`;
     const refusals: [Record<string, unknown>, string][] = [

@@ -158,7 +158,7 @@ describe('roles and their holders (Logto routes)', async () => {
       404,
       'entity.not_exists_with_id',
     );
-    await expectError('PUT', '/users/nope/roles', { roleIds: [] }, 404, 'entity.not_exists_with_id');
+    await expectError('PUT', '/users/nope/roles', { roleIds: [] }, 404, 'entity.not_found');
     await expectError('PUT', `/users/${a.id}/roles`, { roleIds: 'x' }, 400, 'guard.invalid_input');
     assert.deepEqual(await roleIdsOf(a.id), [r2.id, r3.id].sort(), 'refused calls changed nothing');
     assert.equal((await t.api('PUT', `/users/${a.id}/roles`, { roleIds: [] })).status, 200);
@@ -223,14 +223,8 @@ describe('roles and their holders (Logto routes)', async () => {
       'session.invalid_credentials',
     );
     for (const suffix of ['scopes', 'organizations']) {
-      await expectError('GET', `/users/nope/${suffix}`, undefined, 404, 'entity.not_exists_with_id');
+      await expectError('GET', `/users/nope/${suffix}`, undefined, 404, 'entity.not_found');
     }
-    await expectError(
-      'POST',
-      '/users/nope/password/verify',
-      { password: 'x' },
-      404,
-      'entity.not_exists_with_id',
-    );
+    await expectError('POST', '/users/nope/password/verify', { password: 'x' }, 404, 'entity.not_found');
   });
 });

@@ -180,8 +180,15 @@ describe('roles', async () => {
     );
 
     const management = await t.api<ErrorBody>('POST', base, { scopeIds: [MANAGEMENT_SCOPE_ID] });
-    assert.equal(management.status, 422, 'a user role cannot hold management API scopes');
+    assert.equal(management.status, 400, 'a user role cannot hold management API scopes (400, as Logto)');
     assert.equal(management.body.code, 'role.management_api_scopes_not_assignable_to_user_role');
+    const created = await t.api<ErrorBody>('POST', '/roles', {
+      name: 'user role with management scope',
+      description: 'refused',
+      scopeIds: [MANAGEMENT_SCOPE_ID],
+    });
+    assert.equal(created.status, 400, 'nor can a user role be created with one');
+    assert.equal(created.body.code, 'role.management_api_scopes_not_assignable_to_user_role');
   });
 
   it('protects the management API role', async () => {

@@ -280,6 +280,24 @@ describe('users', async () => {
     );
   });
 
+  it('answers an update that sets nothing with 422 entity.invalid_input (as Logto)', async () => {
+    const user = await newUser();
+    const response = await t.api<ErrorBody>('PATCH', `/users/${user.id}`, {});
+    assert.equal(response.status, 422);
+    assert.equal(response.body.code, 'entity.invalid_input');
+    assert.equal((await t.api<User>('GET', `/users/${user.id}`)).body.updatedAt, user.updatedAt, 'unchanged');
+    const unknown = await t.api<ErrorBody>('PATCH', '/users/nope', {});
+    assert.equal(unknown.status, 404, 'an unknown user is reported first');
+  });
+
+  it('answers a malformed user id with 404 entity.not_found (as Logto)', async () => {
+    for (const id of ['invalid-user-id', '%20%21%21', 'a.b~c']) {
+      const response = await t.api<ErrorBody>('GET', `/users/${id}`);
+      assert.equal(response.status, 404, id);
+      assert.equal(response.body.code, 'entity.not_found', id);
+    }
+  });
+
   it('deletes users and answers 404 for unknown ones', async () => {
     const user = await newUser();
     assert.equal((await t.api('DELETE', `/users/${user.id}`)).status, 204);
@@ -295,7 +313,7 @@ describe('users', async () => {
     ] as const) {
       const response = await t.api<ErrorBody>(method, path, body);
       assert.equal(response.status, 404, `${method} ${path}`);
-      assert.equal(response.body.code, 'entity.not_exists_with_id');
+      assert.equal(response.body.code, 'entity.not_found');
     }
   });
 });

@@ -48,6 +48,16 @@ describe('organization settings, JIT roles and invitation e-mails', async () => 
       [patched.body.isMfaRequired, patched.body.branding, patched.body.customData],
       [false, branding, { plan: 'pro' }],
     );
+    // Logto takes any URL for a logo; every http(s) one is taken here (see docs/compatibility.md).
+    const anyWebUrl = {
+      logoUrl: 'http://localhost:3000/logo.png',
+      darkLogoUrl: 'https://cdn.example.com:8443/assets/logo%20dark.svg?v=2#x',
+      favicon: 'http://127.0.0.1/favicon.ico',
+      darkFavicon: 'https://bücher.example/f.ico',
+    };
+    const urls = await t.api<Any>('PATCH', `/organizations/${created.body.id}`, { branding: anyWebUrl });
+    assert.equal(urls.status, 200, JSON.stringify(urls.body));
+    assert.deepEqual(urls.body.branding, anyWebUrl);
     for (const body of [
       { name: 'x', branding: { logoUrl: 'javascript:alert(1)' } },
       { name: 'x', branding: { unknown: 'https://a.example' } },

@@ -131,7 +131,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the roles of an application */
+        /** List the roles of a machine-to-machine application */
         get: operations["ListApplicationRoles"];
         /** Replace the roles of a machine-to-machine application with exactly these */
         put: operations["ReplaceApplicationRoles"];
@@ -612,7 +612,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a role from an application */
+        /** Remove a role from a machine-to-machine application */
         delete: operations["DeleteApplicationRole"];
         options?: never;
         head?: never;
@@ -3474,6 +3474,19 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6576,6 +6589,19 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
