@@ -37,10 +37,10 @@ export const memberApplicationsRoutes: FastifyPluginAsync = async (app) => {
       const db = request.server.services.db;
       if (!(await findOrganization(db, id))) throw notFound('organization', id);
       const { total, entities } = await listApplicationMembers(db, id, {
-        ...pageBounds(request.query),
+        ...pageBounds(request.query, 'default'),
         search: request.query.q ?? request.query.search,
       });
-      sendTotal(reply, total);
+      sendTotal(reply, total, 'default');
       return entities;
     },
   );

@@ -45,10 +45,10 @@ export const organizationCrudRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const db = request.server.services.db;
       const { total, rows } = await listOrganizations(db, {
-        ...pageBounds(request.query),
+        ...pageBounds(request.query, 'default'),
         search: request.query.q ?? request.query.search,
       });
-      sendTotal(reply, total);
+      sendTotal(reply, total, 'default');
       const organizations = rows.map(toOrganization);
       if (!isYes(request.query.showFeatured)) return organizations;
       const featured = await featuredMembers(
