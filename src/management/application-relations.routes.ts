@@ -7,6 +7,7 @@ import { getApplication, mergeApplicationCustomData } from './applications.servi
 import { mutate } from '../webhooks/mutation.js';
 import { replaceApplicationRoles } from './role-assignments.service.js';
 import { errorResponses, idParams, jsonObject } from '../http/route-schemas.js';
+import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 
 const tags = ['Applications'];
 
@@ -32,8 +33,9 @@ export const applicationRelationsRoutes: FastifyPluginAsyncZod = async (app) => 
     {
       schema: {
         tags,
-        summary: 'List the organizations an application is a member of',
+        summary: 'List the organizations an application is a member of (paged when asked)',
         params: idParams,
+        querystring: pageQuery,
         response: {
           200: z.array(
             organization.extend({
@@ -44,14 +46,15 @@ export const applicationRelationsRoutes: FastifyPluginAsyncZod = async (app) => 
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const db = request.server.services.db;
       const application = await getApplication(db, request.params.id);
       const [organizations, roles] = await Promise.all([
-        applicationOrganizations(db, application.id),
+        applicationOrganizations(db, application.id, pageBounds(request.query)),
         applicationOrganizationRoles(db, application.id),
       ]);
-      return organizations.map((row) => ({
+      sendTotal(reply, organizations.total);
+      return organizations.rows.map((row) => ({
         ...toOrganization(row),
         organizationRoles: roles
           .filter((role) => role.organization_id === row.id)

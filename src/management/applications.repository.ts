@@ -90,15 +90,26 @@ export async function deleteApplication(db: Db, id: string): Promise<boolean> {
 }
 
 /** The organizations an application is a member of, by name. */
-export function applicationOrganizations(db: Db, applicationId: string) {
-  return db
+export async function applicationOrganizations(
+  db: Db,
+  applicationId: string,
+  page: { limit: number; offset: number },
+) {
+  const memberships = db
     .selectFrom('organization_applications as oa')
     .innerJoin('organizations as o', 'o.id', 'oa.organization_id')
-    .selectAll('o')
-    .where('oa.application_id', '=', applicationId)
-    .orderBy('o.name')
-    .orderBy('o.id')
-    .execute();
+    .where('oa.application_id', '=', applicationId);
+  const [count, rows] = await Promise.all([
+    memberships.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    memberships
+      .selectAll('o')
+      .orderBy('o.name')
+      .orderBy('o.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { total: count.total, rows };
 }
 
 /** The organization roles an application holds, with the organization each is held in. */

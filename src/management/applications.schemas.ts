@@ -120,7 +120,7 @@ export const applicationResponse = z.object({
     redirectUris: z.array(z.string()),
     postLogoutRedirectUris: z.array(z.string()),
   }),
-  customClientMetadata: customClientMetadataInput.extend({ allowTokenExchange: z.boolean() }),
+  customClientMetadata: customClientMetadataInput,
   protectedAppMetadata: z
     .object({ subDomain: z.string(), origin: z.string() })
     .nullable()

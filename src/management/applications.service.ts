@@ -13,7 +13,9 @@ import type {
   UpdateApplicationInput,
 } from './applications.schemas.js';
 
+/** Only the members a caller set are echoed, as Logto does; an unset `allowTokenExchange` reads as false. */
 const echoed = [
+  'allowTokenExchange',
   'maxAllowedGrants',
   'corsAllowedOrigins',
   'idTokenTtl',
@@ -38,10 +40,7 @@ export function toApplicationResponse(app: repository.ApplicationRow): Applicati
       redirectUris: app.oidc_client_metadata.redirectUris ?? [],
       postLogoutRedirectUris: app.oidc_client_metadata.postLogoutRedirectUris ?? [],
     },
-    customClientMetadata: {
-      allowTokenExchange: metadata.allowTokenExchange === true,
-      ...Object.fromEntries(present.map((key) => [key, metadata[key]])),
-    },
+    customClientMetadata: Object.fromEntries(present.map((key) => [key, metadata[key]])),
     // Tessera has no protected apps (the type is a label only): Logto's member, always null.
     protectedAppMetadata: null,
     customData: app.custom_data,
@@ -66,10 +65,7 @@ function assertThirdPartyType(type: string, isThirdParty: boolean): void {
 }
 
 export async function createApplication(db: Db, input: CreateApplicationInput): Promise<ApplicationResponse> {
-  const customClientMetadata: CustomClientMetadata = {
-    ...input.customClientMetadata,
-    allowTokenExchange: input.customClientMetadata?.allowTokenExchange ?? false,
-  };
+  const customClientMetadata: CustomClientMetadata = { ...input.customClientMetadata };
   assertThirdPartyType(input.type, input.isThirdParty);
   assertTokenExchangeAllowed(input.isThirdParty, customClientMetadata);
   const row = await repository.insertApplication(db, {

@@ -1,5 +1,8 @@
 import type { Db } from '../storage/database.js';
+import type { Search } from '../http/search-query.js';
 import { pageWithTotal, type PageBounds } from '../storage/paging.js';
+import { runSearch, searchCondition } from '../storage/search.repository.js';
+import { applicationSearchColumns } from './applications.repository.js';
 
 /** Of these users, the first one already holding the role, if any. */
 export async function firstUserHolding(db: Db, roleId: string, userIds: readonly string[]) {
@@ -49,10 +52,20 @@ export async function addRoleApplications(db: Db, roleId: string, applicationIds
 }
 
 /** The applications holding a role, newest first, with the total. */
-export function listRoleApplications(db: Db, roleId: string, page: PageBounds) {
-  const query = db
+/** Newest first, searched as GET /applications searches (Logto's search on this list). */
+export function listRoleApplications(db: Db, roleId: string, search: Search, page: PageBounds) {
+  const holders = db
     .selectFrom('applications_roles as ar')
-    .innerJoin('applications as a', 'a.id', 'ar.application_id')
+    .innerJoin('applications', 'applications.id', 'ar.application_id')
     .where('ar.role_id', '=', roleId);
-  return pageWithTotal(query, (q) => q.selectAll('a').orderBy('a.created_at', 'desc').orderBy('a.id'), page);
+  const condition = searchCondition(search, applicationSearchColumns);
+  const query = condition ? holders.where(condition) : holders;
+  return runSearch(() =>
+    pageWithTotal(
+      query,
+      (q) =>
+        q.selectAll('applications').orderBy('applications.created_at', 'desc').orderBy('applications.id'),
+      page,
+    ),
+  );
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
-import { parseSearch } from '../http/search-query.js';
+import { parseSearch, searchQuery } from '../http/search-query.js';
 import { toUserResponse } from '../users/user-response.js';
 import { listUsers, userSearchColumns } from '../users/users.repository.js';
 import { listUsersQuery, userResponse } from '../users/users.schemas.js';
+import { applicationSearchColumns } from './applications.repository.js';
 import { applicationResponse } from './applications.schemas.js';
 import { toApplicationResponse } from './applications.service.js';
 import { mutate } from '../webhooks/mutation.js';
@@ -82,16 +83,23 @@ export const roleMembersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'List the machine-to-machine applications holding a role',
+        summary:
+          'List the machine-to-machine applications holding a role, with the search of GET /applications',
         params: idParams,
-        querystring: pageQuery,
+        querystring: pageQuery.extend(searchQuery.shape),
         response: { 200: z.array(applicationResponse), ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       const db = request.server.services.db;
       const role = await getRole(db, request.params.id);
-      const { total, rows } = await repository.listRoleApplications(db, role.id, pageBounds(request.query));
+      const search = parseSearch(request.url, Object.keys(applicationSearchColumns));
+      const { total, rows } = await repository.listRoleApplications(
+        db,
+        role.id,
+        search,
+        pageBounds(request.query),
+      );
       sendTotal(reply, total);
       return rows.map(toApplicationResponse);
     },

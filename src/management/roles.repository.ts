@@ -11,6 +11,10 @@ export type RoleRow = Selectable<RolesTable>;
 export interface RoleFilter {
   search: Search;
   type?: RoleType;
+  /** Leave out the roles this user holds (Logto's `excludeUserId`). */
+  excludeUserId?: string;
+  /** Leave out the roles this application holds (Logto's `excludeApplicationId`). */
+  excludeApplicationId?: string;
 }
 
 /** Role search as Logto's: these fields, `search` looking in all of them. */
@@ -41,6 +45,18 @@ export async function roleNameTaken(db: Db, name: string, exceptId?: string): Pr
 function filtered(db: Db, filter: RoleFilter) {
   let query = db.selectFrom('roles');
   if (filter.type) query = query.where('type', '=', filter.type);
+  const { excludeUserId, excludeApplicationId } = filter;
+  if (excludeUserId !== undefined) {
+    const held = db.selectFrom('users_roles').select('role_id').where('user_id', '=', excludeUserId);
+    query = query.where('roles.id', 'not in', held);
+  }
+  if (excludeApplicationId !== undefined) {
+    const held = db
+      .selectFrom('applications_roles')
+      .select('role_id')
+      .where('application_id', '=', excludeApplicationId);
+    query = query.where('roles.id', 'not in', held);
+  }
   const condition = searchCondition(filter.search, roleSearchColumns);
   return condition ? query.where(condition) : query;
 }

@@ -41,7 +41,8 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const db = request.server.services.db;
       const search = parseSearch(request.url, Object.keys(repository.roleSearchColumns));
-      const filter = { search, type: request.query.type };
+      const { type, excludeUserId, excludeApplicationId } = request.query;
+      const filter = { search, type, excludeUserId, excludeApplicationId };
       const { total, rows } = await repository.listRoles(db, filter, pageBounds(request.query));
       sendTotal(reply, total);
       return rows.map(toRoleResponse);

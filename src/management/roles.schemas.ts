@@ -29,7 +29,16 @@ export const roleResponse = z.object({
   isDefault: z.boolean(),
 });
 
-export const listRolesQuery = searchQuery.extend({ type: z.enum(roleTypes).optional() });
+export const listRolesQuery = searchQuery.extend({
+  type: z.enum(roleTypes).optional(),
+  excludeUserId: z.string().min(1).max(128).optional().describe('Leave out the roles this user holds'),
+  excludeApplicationId: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe('Leave out the roles this application holds'),
+});
 
 export const scopeIdsBody = z.object({ scopeIds: idList });
 export const roleIdsBody = z.object({ roleIds: idList });

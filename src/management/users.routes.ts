@@ -8,19 +8,43 @@ import { toUserResponse } from '../users/user-response.js';
 import * as repository from '../users/users.repository.js';
 import {
   createUserBody,
+  getUserQuery,
   listUsersQuery,
   updateUserBody,
+  userDetailResponse,
   userIdParams,
   userResponse,
 } from '../users/users.schemas.js';
 import * as users from '../users/users.service.js';
 import { mutate } from '../webhooks/mutation.js';
 import { errorResponses, noContent } from '../http/route-schemas.js';
+import { isYes } from '../http/flags.js';
+import type { Db } from '../storage/database.js';
 import { userAccessRoutes } from './user-access.routes.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 
 const tags = ['Users'];
 const params = userIdParams;
+
+async function ssoIdentitiesOf(db: Db, userId: string) {
+  const rows = await repository.listSsoIdentities(db, userId);
+  return rows.map((row) => ({
+    tenantId: 'default',
+    id: row.id,
+    userId: row.user_id,
+    issuer: row.issuer,
+    identityId: row.identity_id,
+    detail: row.detail,
+    createdAt: row.created_at.getTime(),
+    updatedAt: row.created_at.getTime(),
+    ssoConnectorId: row.sso_connector_id,
+  }));
+}
+
+async function passwordDigestOf(db: Db, userId: string) {
+  const row = await repository.findPasswordDigest(db, userId);
+  return { passwordDigest: row.password_hash, passwordAlgorithm: row.password_algorithm };
+}
 
 /** Users: /users. Password hashing happens before the transaction opens, so it holds no connection. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,12 +99,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Get a user',
+        summary: 'Get a user; on request with its SSO identities and its password digest',
         params,
-        response: { 200: userResponse, ...errorResponses(404) },
+        querystring: getUserQuery,
+        response: { 200: userDetailResponse, ...errorResponses(404) },
       },
     },
-    async (request) => toUserResponse(await users.getUser(request.server.services.db, request.params.userId)),
+    async (request) => {
+      const db = request.server.services.db;
+      const user = await users.getUser(db, request.params.userId);
+      const { includeSsoIdentities, includePasswordHash } = request.query;
+      return {
+        ...toUserResponse(user),
+        ...(isYes(includeSsoIdentities) ? { ssoIdentities: await ssoIdentitiesOf(db, user.id) } : {}),
+        ...(isYes(includePasswordHash) ? await passwordDigestOf(db, user.id) : {}),
+      };
+    },
   );
 
   app.patch(

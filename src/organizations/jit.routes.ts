@@ -54,8 +54,8 @@ export const jitRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       if (!(await findOrganization(db, id))) throw notFound('organization', id);
-      const { total, domains } = await jit.listEmailDomains(db, id, pageBounds(request.query));
-      sendTotal(reply, total);
+      const { total, domains } = await jit.listEmailDomains(db, id, pageBounds(request.query, 'default'));
+      sendTotal(reply, total, 'default');
       return domains.map((domain) => ({ organizationId: id, emailDomain: domain }));
     },
   );

@@ -5,6 +5,8 @@ import { errorBody } from '../http/error-schema.js';
 import { notFound } from '../http/errors.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
 import { mutate } from '../webhooks/mutation.js';
+import { applicationResponse } from '../management/applications.schemas.js';
+import { toApplicationResponse } from '../management/applications.service.js';
 import { listApplicationMembers } from './member-lists.repository.js';
 import { addMembers, removeMember, replaceMembers } from './members.service.js';
 import { findOrganization } from './organizations.repository.js';
@@ -12,9 +14,12 @@ import {
   idParams,
   listQuery,
   nonEmptyApplicationIdsBody,
-  organizationApplication,
+  roleReference,
   applicationIdsBody,
 } from './schemas.js';
+
+/** Logto lists whole applications here, each with its roles in the organization. */
+const organizationApplication = applicationResponse.extend({ organizationRoles: z.array(roleReference) });
 
 const tags = ['Organization members'];
 
@@ -37,11 +42,14 @@ export const memberApplicationsRoutes: FastifyPluginAsync = async (app) => {
       const db = request.server.services.db;
       if (!(await findOrganization(db, id))) throw notFound('organization', id);
       const { total, entities } = await listApplicationMembers(db, id, {
-        ...pageBounds(request.query),
+        ...pageBounds(request.query, 'default'),
         search: request.query.q ?? request.query.search,
       });
-      sendTotal(reply, total);
-      return entities;
+      sendTotal(reply, total, 'default');
+      return entities.map(({ application, organizationRoles }) => ({
+        ...toApplicationResponse(application),
+        organizationRoles,
+      }));
     },
   );
 

@@ -3,7 +3,7 @@ import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
 import { toUserProfileResponse } from '../users/user-response.js';
 import { likePattern } from '../http/route-schemas.js';
-import type { OrganizationApplication, OrganizationUser } from './schemas.js';
+import type { OrganizationUser } from './schemas.js';
 
 type Db = Kysely<Database>;
 interface Page {
@@ -57,12 +57,12 @@ export async function listUserMembers(
   return { total, entities };
 }
 
-/** One page of an organization's applications (never their secrets). */
+/** One page of an organization's applications, whole rows, each with its organization roles there. */
 export async function listApplicationMembers(
   db: Db,
   organizationId: string,
   { limit, offset, search }: Page,
-): Promise<{ total: number; entities: OrganizationApplication[] }> {
+) {
   let query = db
     .selectFrom('organization_applications as oa')
     .innerJoin('applications as a', 'a.id', 'oa.application_id')
@@ -71,14 +71,10 @@ export async function listApplicationMembers(
     const pattern = likePattern(search);
     query = query.where((eb) => eb.or([eb('a.id', 'ilike', pattern), eb('a.name', 'ilike', pattern)]));
   }
-  const { total, rows } = await pageWithTotal(
-    query,
-    (q) =>
-      q
-        .select(['a.id', 'a.name', 'a.description', 'a.type', 'a.is_third_party', 'a.created_at'])
-        .orderBy('oa.application_id'),
-    { limit, offset },
-  );
+  const { total, rows } = await pageWithTotal(query, (q) => q.selectAll('a').orderBy('oa.application_id'), {
+    limit,
+    offset,
+  });
   const roles = rows.length
     ? await db
         .selectFrom('organization_application_roles as ar')
@@ -94,12 +90,7 @@ export async function listApplicationMembers(
         .execute()
     : [];
   const entities = rows.map((a) => ({
-    id: a.id,
-    name: a.name,
-    description: a.description,
-    type: a.type,
-    isThirdParty: a.is_third_party,
-    createdAt: a.created_at.getTime(),
+    application: a,
     organizationRoles: roles
       .filter((r) => r.application_id === a.id)
       .map((r) => ({ id: r.id, name: r.name })),

@@ -31,10 +31,10 @@ export const memberUsersRoutes: FastifyPluginAsync = async (app) => {
       const db = request.server.services.db;
       if (!(await findOrganization(db, id))) throw notFound('organization', id);
       const { total, entities } = await listUserMembers(db, id, {
-        ...pageBounds(request.query),
+        ...pageBounds(request.query, 'default'),
         search: request.query.q ?? request.query.search,
       });
-      sendTotal(reply, total);
+      sendTotal(reply, total, 'default');
       return entities;
     },
   );

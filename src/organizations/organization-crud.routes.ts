@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
 import { notFound } from '../http/errors.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
+import { isYes } from '../http/flags.js';
 import { mutate } from '../webhooks/mutation.js';
 import { toOrganization } from './entities.js';
 import { featuredMembers } from './member-lists.repository.js';
@@ -19,8 +20,6 @@ import {
 } from './schemas.js';
 
 const tags = ['Organizations'];
-// Logto reads these flag values as true.
-const isYes = (value: string | undefined) => ['1', 'true', 'yes', 'y'].includes(value?.toLowerCase() ?? '');
 
 /** /organizations and /organizations/:id. */
 export const organizationCrudRoutes: FastifyPluginAsync = async (app) => {
@@ -45,10 +44,10 @@ export const organizationCrudRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const db = request.server.services.db;
       const { total, rows } = await listOrganizations(db, {
-        ...pageBounds(request.query),
+        ...pageBounds(request.query, 'default'),
         search: request.query.q ?? request.query.search,
       });
-      sendTotal(reply, total);
+      sendTotal(reply, total, 'default');
       const organizations = rows.map(toOrganization);
       if (!isYes(request.query.showFeatured)) return organizations;
       const featured = await featuredMembers(

@@ -40,7 +40,7 @@ export const organizationRolesRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const db = request.server.services.db;
       const { total, rows } = await listNamed(db, 'organization_roles', {
-        ...pageBounds(request.query),
+        ...pageBounds(request.query, 'default'),
         search: request.query.q ?? request.query.search,
       });
       const roleIds = rows.map((row) => row.id);
@@ -48,7 +48,7 @@ export const organizationRolesRoutes: FastifyPluginAsync = async (app) => {
         scopesOfRoles(db, roleIds),
         resourceScopesOfRoles(db, roleIds),
       ]);
-      sendTotal(reply, total);
+      sendTotal(reply, total, 'default');
       return rows.map((row) => ({
         ...toOrganizationRole(row),
         scopes: scopes.filter((s) => s.roleId === row.id).map(({ id, name }) => ({ id, name })),

@@ -30,10 +30,10 @@ export const organizationScopesRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags, querystring: listQuery, response: { 200: z.array(organizationScope) } } },
     async (request, reply) => {
       const { total, rows } = await listNamed(request.server.services.db, 'organization_scopes', {
-        ...pageBounds(request.query),
+        ...pageBounds(request.query, 'default'),
         search: request.query.q ?? request.query.search,
       });
-      sendTotal(reply, total);
+      sendTotal(reply, total, 'default');
       return rows.map(toOrganizationScope);
     },
   );

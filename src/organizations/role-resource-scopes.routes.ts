@@ -41,8 +41,8 @@ export const roleResourceScopesRoutes: FastifyPluginAsync = async (app) => {
       const db = request.server.services.db;
       const { id } = request.params;
       if (!(await findNamed(db, 'organization_roles', id))) throw notFound('organization role', id);
-      const { total, rows } = await listRoleResourceScopes(db, id, pageBounds(request.query));
-      sendTotal(reply, total);
+      const { total, rows } = await listRoleResourceScopes(db, id, pageBounds(request.query, 'default'));
+      sendTotal(reply, total, 'default');
       return rows.map((row) => ({
         id: row.id,
         resourceId: row.resource_id,

@@ -31,8 +31,8 @@ export const roleScopesRoutes: FastifyPluginAsync = async (app) => {
       const db = request.server.services.db;
       const { id } = request.params;
       if (!(await findNamed(db, 'organization_roles', id))) throw notFound('organization role', id);
-      const { total, rows } = await listRoleScopes(db, id, pageBounds(request.query));
-      sendTotal(reply, total);
+      const { total, rows } = await listRoleScopes(db, id, pageBounds(request.query, 'default'));
+      sendTotal(reply, total, 'default');
       return rows.map(toOrganizationScope);
     },
   );

@@ -127,18 +127,7 @@ export const organizationUser = userResponse
   .extend({ organizationRoles: z.array(roleReference) });
 
 /** An application member; never its secret. */
-export const organizationApplication = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  type: z.string(),
-  isThirdParty: z.boolean(),
-  createdAt: z.number(),
-  organizationRoles: z.array(roleReference),
-});
-
 export type Organization = z.infer<typeof organization>;
 export type OrganizationRole = z.infer<typeof organizationRole>;
 export type OrganizationScope = z.infer<typeof organizationScope>;
 export type OrganizationUser = z.infer<typeof organizationUser>;
-export type OrganizationApplication = z.infer<typeof organizationApplication>;

@@ -7,7 +7,8 @@ import type { Database } from '../storage/schema.js';
 import type { UsersTable } from '../storage/tables/core.js';
 import { foldIdentifierText } from './fold-identifier.js';
 
-// Every column but the password hash and its algorithm, which never leave this module; only whether one is set.
+// Every column but the password hash and its algorithm, which leave this module only through
+// `findPasswordDigest` (Logto's `includePasswordHash`); otherwise only whether one is set.
 const columns = [
   'id',
   'username',
@@ -35,6 +36,26 @@ function selectUsers(db: Db) {
 }
 
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
+
+/** The stored digest and its algorithm, for an administrator who asks (`includePasswordHash`). */
+export function findPasswordDigest(db: Db, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['password_hash', 'password_algorithm'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** The enterprise SSO identities linked to a user, oldest first. */
+export function listSsoIdentities(db: Db, userId: string) {
+  return db
+    .selectFrom('user_sso_identities')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
 
 export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
   return selectUsers(db).where('id', '=', id).executeTakeFirst();

@@ -117,6 +117,35 @@ export const userResponse = z.object({
   hasPassword: z.boolean(),
 });
 
+const flag = z.string().max(16).optional().describe('`true`, `1`, `yes` or `y` to include');
+/** Logto's `GET /api/users/:id` query: what to add to the user. */
+export const getUserQuery = z.object({
+  includeSsoIdentities: flag,
+  includePasswordHash: flag,
+});
+
+const ssoIdentity = z.object({
+  tenantId: z.string().describe('always `default`: one tenant, as a self-hosted Logto'),
+  id: z.string(),
+  userId: z.string(),
+  issuer: z.string(),
+  identityId: z.string(),
+  detail: jsonObject,
+  createdAt: z.number().describe('epoch milliseconds'),
+  updatedAt: z.number().describe('epoch milliseconds; the link is never changed, so its creation'),
+  ssoConnectorId: z.string(),
+});
+
+/** With `includeSsoIdentities` the linked SSO identities, with `includePasswordHash` the digest. */
+export const userDetailResponse = userResponse.extend({
+  ssoIdentities: z.array(ssoIdentity).optional(),
+  passwordDigest: z.string().nullable().optional(),
+  passwordAlgorithm: z
+    .enum(['Argon2i', 'Argon2id', 'Argon2d', 'SHA1', 'SHA256', 'MD5', 'Bcrypt', 'Legacy'])
+    .nullable()
+    .optional(),
+});
+
 export type CreateUserInput = z.infer<typeof createUserBody>;
 export type UpdateUserInput = z.infer<typeof updateUserBody>;
 export type UserProfile = z.infer<typeof userProfile>;

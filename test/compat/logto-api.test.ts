@@ -447,6 +447,119 @@ describe('@logto/api drives Tessera', async () => {
     ok(await api.DELETE('/api/applications/{id}', { params: { path: { id: app.id } } }), 204);
   });
 
+  it('pages the organization lists by default, 20 a page, as Logto does', async () => {
+    const tag = newId(6);
+    const robot = await apiOk<{ id: string }>(t, 'POST', '/applications', {
+      name: `member-${tag}`,
+      type: 'MachineToMachine',
+    });
+    const organizations: string[] = [];
+    for (let index = 0; index < 25; index++) {
+      const created = await apiOk<{ id: string }>(t, 'POST', '/organizations', {
+        name: `org-${tag}-${index}`,
+      });
+      await apiOk(t, 'POST', `/organizations/${created.id}/applications`, { applicationIds: [robot.id] });
+      await apiOk(t, 'POST', '/organization-roles', { name: `org-role-${tag}-${index}` });
+      organizations.push(created.id);
+    }
+
+    const first = await api.GET('/api/organizations', {});
+    assert.equal(ok(first, 200).length, 20);
+    assert.ok(Number(first.response.headers.get('Total-Number')) >= 25);
+    assert.match(first.response.headers.get('Link') ?? '', /rel="next"/);
+    assert.equal(ok(await api.GET('/api/organization-roles', {}), 200).length, 20);
+    const searched = await api.GET('/api/organizations', { params: { query: { q: `org-${tag}-` } } });
+    assert.equal(ok(searched, 200).length, 20);
+    assert.equal(searched.response.headers.get('Total-Number'), '25');
+
+    // The organizations of an application page only when asked, as Logto's.
+    const path = { params: { path: { id: robot.id } } };
+    assert.equal(ok(await api.GET('/api/applications/{id}/organizations', path), 200).length, 25);
+    const second = await api.GET('/api/applications/{id}/organizations', {
+      params: { path: { id: robot.id }, query: { page: 2, page_size: 10 } },
+    });
+    assert.equal(ok(second, 200).length, 10);
+    assert.equal(second.response.headers.get('Total-Number'), '25');
+
+    // An organization's applications are whole application objects, with their roles there.
+    const members = ok(
+      await api.GET('/api/organizations/{id}/applications', { params: { path: { id: organizations[0]! } } }),
+      200,
+    );
+    assert.equal(members.length, 1);
+    hasMembers(members[0], [...APPLICATION, 'organizationRoles']);
+    assert.equal(members[0]!.id, robot.id);
+  });
+
+  it('filters roles a user or an application holds, and searches a role’s applications', async () => {
+    const tag = newId(6);
+    const role = async (name: string, type: 'User' | 'MachineToMachine') =>
+      ok(await api.POST('/api/roles', { body: { name: `${name}-${tag}`, description: name, type } }), 200);
+    const held = await role('held', 'User');
+    const free = await role('free', 'User');
+    const user = await apiOk<{ id: string }>(t, 'POST', '/users', { username: `holder_${tag}` });
+    await apiOk(t, 'POST', `/users/${user.id}/roles`, { roleIds: [held.id] });
+    const forUser = ok(await api.GET('/api/roles', { params: { query: { excludeUserId: user.id } } }), 200);
+    assert.ok(forUser.some((r) => r.id === free.id));
+    assert.ok(!forUser.some((r) => r.id === held.id));
+
+    const robotRole = await role('robot', 'MachineToMachine');
+    const otherRole = await role('other', 'MachineToMachine');
+    const app = async (name: string) =>
+      apiOk<{ id: string }>(t, 'POST', '/applications', { name: `${name}-${tag}`, type: 'MachineToMachine' });
+    const billing = await app('billing');
+    const shipping = await app('shipping');
+    for (const { id } of [billing, shipping]) {
+      await apiOk(t, 'POST', `/applications/${id}/roles`, { roleIds: [robotRole.id] });
+    }
+    const forApp = ok(
+      await api.GET('/api/roles', {
+        params: { query: { excludeApplicationId: billing.id, type: 'MachineToMachine' } },
+      }),
+      200,
+    );
+    assert.ok(forApp.some((r) => r.id === otherRole.id));
+    assert.ok(!forApp.some((r) => r.id === robotRole.id));
+
+    const holders = { params: { path: { id: robotRole.id } } };
+    assert.equal(ok(await api.GET('/api/roles/{id}/applications', holders), 200).length, 2);
+    const found = ok(
+      await api.GET('/api/roles/{id}/applications', {
+        params: { path: { id: robotRole.id }, query: { search_params: { search: `%ship%` } } },
+        querySerializer: formStyle,
+      }),
+      200,
+    );
+    assert.deepEqual(
+      found.map((a) => a.id),
+      [shipping.id],
+    );
+  });
+
+  it('echoes only the custom client metadata set, and shows the password digest when asked', async () => {
+    const app = ok(await api.POST('/api/applications', { body: { name: 'plain', type: 'SPA' } }), 200);
+    assert.deepEqual(app.customClientMetadata, {});
+    const user = ok(
+      await api.POST('/api/users', {
+        body: { username: `digest_${newId(6)}`, password: 'Correct-Horse-9-battery' },
+      }),
+      200,
+    );
+    const userId = { userId: user.id };
+    const plain = ok(await api.GET('/api/users/{userId}', { params: { path: userId } }), 200);
+    assert.equal('passwordDigest' in plain, false);
+    assert.equal('ssoIdentities' in plain, false);
+    const detailed = ok(
+      await api.GET('/api/users/{userId}', {
+        params: { path: userId, query: { includePasswordHash: 'true', includeSsoIdentities: '1' } },
+      }),
+      200,
+    );
+    assert.match(detailed.passwordDigest ?? '', /^\$argon2id\$/);
+    assert.equal(detailed.passwordAlgorithm, 'Argon2id');
+    assert.deepEqual(detailed.ssoIdentities, []);
+  });
+
   it('drives hooks: create, test, update, delete', async () => {
     const hook = ok(
       await api.POST('/api/hooks', {

@@ -96,6 +96,22 @@ describe('enterprise SSO through an upstream OpenID Provider', async () => {
     });
     assert.equal(second.userId, userId);
     assert.deepEqual(names(await events.take()), ['PostSignIn']);
+
+    // Logto's `includeSsoIdentities`: the linked identity, only when asked.
+    const plain = expectStatus(await t.api<Json>('GET', `/users/${userId}`), 200);
+    assert.equal('ssoIdentities' in plain, false);
+    const detailed = expectStatus(
+      await t.api<Json>('GET', `/users/${userId}?includeSsoIdentities=true`),
+      200,
+    );
+    assert.equal(detailed.ssoIdentities.length, 1);
+    const [identity] = detailed.ssoIdentities;
+    assert.equal(identity.userId, userId);
+    assert.equal(identity.identityId, sub);
+    assert.equal(identity.issuer, idp.issuer);
+    assert.equal(identity.ssoConnectorId, connector.id);
+    assert.equal(identity.detail.email, email);
+    assert.equal(typeof identity.createdAt, 'number');
   });
 
   it('links an existing account of the e-mail at sign-in (User.Data.Updated) and provisions it', async () => {

@@ -178,8 +178,8 @@ describe('applications as Logto has them', async () => {
         corsAllowedOrigins: ['https://a.example'],
       },
     });
+    // Echoed as set, nothing added (Logto's behaviour).
     assert.deepEqual(app.customClientMetadata, {
-      allowTokenExchange: false,
       rotateRefreshToken: true,
       refreshTokenTtlInDays: 14,
       corsAllowedOrigins: ['https://a.example'],
@@ -188,7 +188,6 @@ describe('applications as Logto has them', async () => {
       customClientMetadata: { alwaysIssueRefreshToken: true, rotateRefreshToken: false },
     });
     assert.deepEqual(patched.customClientMetadata, {
-      allowTokenExchange: false,
       rotateRefreshToken: false,
       refreshTokenTtlInDays: 14,
       corsAllowedOrigins: ['https://a.example'],

@@ -10,7 +10,7 @@ interface Application {
   type: string;
   isThirdParty: boolean;
   oidcClientMetadata: { redirectUris: string[]; postLogoutRedirectUris: string[] };
-  customClientMetadata: { allowTokenExchange: boolean; maxAllowedGrants?: number };
+  customClientMetadata: { allowTokenExchange?: boolean; maxAllowedGrants?: number };
   customData: Record<string, unknown>;
   createdAt: number;
 }
@@ -35,7 +35,8 @@ describe('applications', async () => {
     assert.ok(body.secret.length >= 32);
     assert.equal(body.description, null);
     assert.equal(body.isThirdParty, false);
-    assert.deepEqual(body.customClientMetadata, { allowTokenExchange: false });
+    // Only what was set is echoed, as Logto does (no added `allowTokenExchange: false`).
+    assert.deepEqual(body.customClientMetadata, {});
     assert.deepEqual(body.customData, {});
     assert.deepEqual(body.oidcClientMetadata.redirectUris, ['https://app.example/callback']);
     assert.equal(typeof body.createdAt, 'number');
@@ -106,7 +107,7 @@ describe('applications', async () => {
     assert.equal(update.status, 422);
     assert.equal(update.body.code, 'application.third_party_token_exchange_not_allowed');
     const unchanged = await t.api<Application>('GET', `/applications/${partner.body.id}`);
-    assert.equal(unchanged.body.customClientMetadata.allowTokenExchange, false);
+    assert.equal(unchanged.body.customClientMetadata.allowTokenExchange, undefined);
   });
 
   it('updates partially and merges nested metadata', async () => {

@@ -121,13 +121,19 @@ describe('organization members', async () => {
     assert.deepEqual(post.body, { applicationIds: [a, b] });
     const list = await t.api<Any>('GET', `/organizations/${org}/applications`);
     assert.equal(list.headers.get('total-number'), '2');
+    // Whole application objects, as Logto lists them, each with its roles in the organization.
     assert.deepEqual(Object.keys(list.body[0]).sort(), [
       'createdAt',
+      'customClientMetadata',
+      'customData',
       'description',
       'id',
       'isThirdParty',
       'name',
+      'oidcClientMetadata',
       'organizationRoles',
+      'protectedAppMetadata',
+      'secret',
       'type',
     ]);
     assert.equal(

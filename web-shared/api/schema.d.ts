@@ -114,7 +114,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organizations an application is a member of */
+        /** List the organizations an application is a member of (paged when asked) */
         get: operations["ListApplicationOrganizations"];
         put?: never;
         post?: never;
@@ -294,7 +294,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a user */
+        /** Get a user; on request with its SSO identities and its password digest */
         get: operations["GetUser"];
         put?: never;
         post?: never;
@@ -661,7 +661,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the machine-to-machine applications holding a role */
+        /** List the machine-to-machine applications holding a role, with the search of GET /applications */
         get: operations["ListRoleApplications"];
         put?: never;
         /** Assign a machine-to-machine role to machine-to-machine applications */
@@ -2606,7 +2606,7 @@ export interface operations {
                             postLogoutRedirectUris: string[];
                         };
                         customClientMetadata: {
-                            allowTokenExchange: boolean;
+                            allowTokenExchange?: boolean;
                             maxAllowedGrants?: number;
                             corsAllowedOrigins?: string[];
                             idTokenTtl?: number;
@@ -2709,7 +2709,7 @@ export interface operations {
                             postLogoutRedirectUris: string[];
                         };
                         customClientMetadata: {
-                            allowTokenExchange: boolean;
+                            allowTokenExchange?: boolean;
                             maxAllowedGrants?: number;
                             corsAllowedOrigins?: string[];
                             idTokenTtl?: number;
@@ -2789,7 +2789,7 @@ export interface operations {
                             postLogoutRedirectUris: string[];
                         };
                         customClientMetadata: {
-                            allowTokenExchange: boolean;
+                            allowTokenExchange?: boolean;
                             maxAllowedGrants?: number;
                             corsAllowedOrigins?: string[];
                             idTokenTtl?: number;
@@ -2926,7 +2926,7 @@ export interface operations {
                             postLogoutRedirectUris: string[];
                         };
                         customClientMetadata: {
-                            allowTokenExchange: boolean;
+                            allowTokenExchange?: boolean;
                             maxAllowedGrants?: number;
                             corsAllowedOrigins?: string[];
                             idTokenTtl?: number;
@@ -3253,7 +3253,7 @@ export interface operations {
                             postLogoutRedirectUris: string[];
                         };
                         customClientMetadata: {
-                            allowTokenExchange: boolean;
+                            allowTokenExchange?: boolean;
                             maxAllowedGrants?: number;
                             corsAllowedOrigins?: string[];
                             idTokenTtl?: number;
@@ -3361,7 +3361,10 @@ export interface operations {
     };
     ListApplicationOrganizations: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4740,7 +4743,12 @@ export interface operations {
     };
     GetUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true`, `1`, `yes` or `y` to include */
+                includeSsoIdentities?: string;
+                /** @description `true`, `1`, `yes` or `y` to include */
+                includePasswordHash?: string;
+            };
             header?: never;
             path: {
                 userId: string;
@@ -4798,6 +4806,25 @@ export interface operations {
                         updatedAt: number;
                         isSuspended: boolean;
                         hasPassword: boolean;
+                        ssoIdentities?: {
+                            /** @description always `default`: one tenant, as a self-hosted Logto */
+                            tenantId: string;
+                            id: string;
+                            userId: string;
+                            issuer: string;
+                            identityId: string;
+                            detail: {
+                                [key: string]: unknown;
+                            };
+                            /** @description epoch milliseconds */
+                            createdAt: number;
+                            /** @description epoch milliseconds; the link is never changed, so its creation */
+                            updatedAt: number;
+                            ssoConnectorId: string;
+                        }[];
+                        passwordDigest?: string | null;
+                        /** @enum {string|null} */
+                        passwordAlgorithm?: "Argon2i" | "Argon2id" | "Argon2d" | "SHA1" | "SHA256" | "MD5" | "Bcrypt" | "Legacy" | null;
                     };
                 };
             };
@@ -5837,6 +5864,10 @@ export interface operations {
                 jointMode?: "or" | "and";
                 isCaseSensitive?: "0" | "1" | "true" | "false";
                 type?: "User" | "MachineToMachine";
+                /** @description Leave out the roles this user holds */
+                excludeUserId?: string;
+                /** @description Leave out the roles this application holds */
+                excludeApplicationId?: string;
             };
             header?: never;
             path?: never;
@@ -6838,6 +6869,12 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A LIKE pattern (`%` wildcards) matched against every field */
+                search?: string | string[];
+                mode?: "exact" | "like" | "similar_to" | "posix";
+                joint?: "or" | "and";
+                jointMode?: "or" | "and";
+                isCaseSensitive?: "0" | "1" | "true" | "false";
             };
             header?: never;
             path: {
@@ -6866,7 +6903,7 @@ export interface operations {
                             postLogoutRedirectUris: string[];
                         };
                         customClientMetadata: {
-                            allowTokenExchange: boolean;
+                            allowTokenExchange?: boolean;
                             maxAllowedGrants?: number;
                             corsAllowedOrigins?: string[];
                             idTokenTtl?: number;
@@ -8732,10 +8769,35 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        secret: string;
                         name: string;
                         description: string | null;
-                        type: string;
+                        /** @enum {string} */
+                        type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "Protected" | "SAML";
                         isThirdParty: boolean;
+                        oidcClientMetadata: {
+                            redirectUris: string[];
+                            postLogoutRedirectUris: string[];
+                        };
+                        customClientMetadata: {
+                            allowTokenExchange?: boolean;
+                            maxAllowedGrants?: number;
+                            corsAllowedOrigins?: string[];
+                            idTokenTtl?: number;
+                            refreshTokenTtl?: number;
+                            refreshTokenTtlInDays?: number;
+                            alwaysIssueRefreshToken?: boolean;
+                            rotateRefreshToken?: boolean;
+                        };
+                        /** @description Logto’s protected-app settings: always null, Tessera has no protected apps */
+                        protectedAppMetadata: {
+                            subDomain: string;
+                            origin: string;
+                        } | null;
+                        customData: {
+                            [key: string]: unknown;
+                        };
+                        /** @description epoch milliseconds */
                         createdAt: number;
                         organizationRoles: {
                             id: string;

@@ -39,7 +39,7 @@ export function TokenExchangeSection({ app }: { app: Application }) {
     },
   });
   const submitGrants = form.handleSubmit(({ maxGrants }) => save.mutate({ maxAllowedGrants: maxGrants }));
-  const allowed = app.customClientMetadata.allowTokenExchange;
+  const allowed = app.customClientMetadata.allowTokenExchange === true;
   return (
     <section className="panel" aria-labelledby="token-exchange">
       <h2 id="token-exchange">Token exchange</h2>
