@@ -23,6 +23,7 @@ import { observeOidc, observeRequests } from './operations/request-observation.j
 import { scheduleRetention, type RetentionSchedule } from './retention/retention.scheduler.js';
 import { systemClock, type Clock } from './storage/clock.js';
 import type { Storage } from './storage/database.js';
+import { SecretBox } from './storage/secret-box.js';
 import { countWaitingDeliveries } from './webhooks/outbox-size.repository.js';
 import { Deliveries } from './webhooks/deliveries.js';
 import { startDeliveryWorkers } from './webhooks/worker.js';
@@ -78,8 +79,19 @@ export async function buildApp(
   });
 
   const keys = await SigningKeyRing.load(storage.db, config.issuer);
+  const secretBox = await SecretBox.load(storage.db, config.applicationSecrets.keys);
   const deliveries = new Deliveries(clock);
-  const base = { config, db: storage.db, backend: storage.backend, clock, keys, deliveries, log, metrics };
+  const base = {
+    config,
+    db: storage.db,
+    backend: storage.backend,
+    clock,
+    keys,
+    secretBox,
+    deliveries,
+    log,
+    metrics,
+  };
   const build = (published: SigningKey[]) =>
     createProvider({
       config,

@@ -12,6 +12,21 @@ const retrySchedule = z
   .regex(/^\d+(,\d+)*$/, 'a comma-separated list of whole seconds')
   .transform((value) => value.split(',').map(Number));
 
+/** 32 bytes, base64, base64url or hex. */
+const secretsKey = z
+  .string()
+  .trim()
+  .transform((value) =>
+    /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64url'),
+  )
+  .refine((key) => key.length === 32, 'each key is 32 bytes: 64 hex digits or 43 base64 characters');
+
+/** One key or several, comma-separated: the first encrypts, every one decrypts (rotation). */
+const secretsKeys = z
+  .string()
+  .transform((value) => value.split(','))
+  .pipe(z.array(secretsKey).min(1));
+
 export const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -67,6 +82,8 @@ export const environmentSchema = z.object({
   TESSERA_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   TESSERA_WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   TESSERA_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  TESSERA_SECRETS_KEY: secretsKeys.optional(),
+  TESSERA_APPLICATION_SECRETS_SHOWN_ONCE: booleanFlag.default(false),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -110,6 +127,8 @@ export interface Config {
   /** How long a stop waits for in-flight requests and webhook sends. */
   shutdownGraceMs: number;
   retention: { webhookDays: number; logDays: number };
+  /** Application secrets: the installation's keys when configured (else one kept in the database). */
+  applicationSecrets: { keys: Buffer[]; shownOnce: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     opsPort: e.TESSERA_OPS_PORT,
     shutdownGraceMs: e.TESSERA_SHUTDOWN_GRACE_MS,
     retention: { webhookDays: e.TESSERA_WEBHOOK_RETENTION_DAYS, logDays: e.TESSERA_LOG_RETENTION_DAYS },
+    applicationSecrets: {
+      keys: e.TESSERA_SECRETS_KEY ?? [],
+      shownOnce: e.TESSERA_APPLICATION_SECRETS_SHOWN_ONCE,
+    },
   };
 }
 

@@ -42,6 +42,10 @@ const descriptions: Record<keyof Environment, string> = {
   TESSERA_SHUTDOWN_GRACE_MS: 'on SIGTERM, how long in-flight requests and webhook sends may finish',
   TESSERA_WEBHOOK_RETENTION_DAYS: 'days finished webhook deliveries and their attempts are kept',
   TESSERA_LOG_RETENTION_DAYS: 'days audit log entries are kept',
+  TESSERA_SECRETS_KEY:
+    'key(s) encrypting application secrets: 32 bytes, hex or base64, comma-separated (the first encrypts); unset: a generated key kept in the database',
+  TESSERA_APPLICATION_SECRETS_SHOWN_ONCE:
+    'show application secrets only when created; keep only their digest',
 };
 
 /** The default a setting takes when unset, read from the schema itself. */

@@ -26,7 +26,13 @@ export async function secretNameTaken(db: Db, applicationId: string, name: strin
 
 export function insertSecret(
   db: Db,
-  values: { application_id: string; name: string; digest: string; expires_at: Date | null },
+  values: {
+    application_id: string;
+    name: string;
+    digest: string;
+    sealed_value: string | null;
+    expires_at: Date | null;
+  },
 ): Promise<SecretRow> {
   return db.insertInto('application_secrets').values(values).returningAll().executeTakeFirstOrThrow();
 }

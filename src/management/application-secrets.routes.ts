@@ -18,8 +18,28 @@ const secretResponse = z.object({
   name: z.string(),
   createdAt: z.number().describe('epoch milliseconds'),
   expiresAt: z.number().nullable().describe('epoch milliseconds; null: never expires'),
-  value: z.string().optional().describe('only when created: the secret is stored as a digest'),
+  value: z
+    .string()
+    .nullable()
+    .describe(
+      'the secret; null when it cannot be shown again (kept as a digest only: created before values were kept, or the installation shows secrets once)',
+    ),
 });
+
+/** How this installation keeps secrets, and who is calling (named in the audit entry of a reveal). */
+export function secretAccess(request: FastifyRequest): secrets.SecretAccess {
+  const { secretBox, config } = request.server.services;
+  return {
+    box: secretBox,
+    shownOnce: config.applicationSecrets.shownOnce,
+    reader: {
+      applicationId: request.caller?.applicationId ?? null,
+      userId: request.caller?.userId ?? null,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    },
+  };
+}
 
 /** Writes that change how the client authenticates drop this instance's cached client at once. */
 async function changeSecrets<T>(
@@ -40,12 +60,14 @@ export const applicationSecretsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'List the named secrets of an application (without their values)',
+        summary:
+          'List the named secrets of an application with their values (each reveal is audited; null where a value cannot be shown)',
         params: idParams,
         response: { 200: z.array(secretResponse), ...errorResponses(404) },
       },
     },
-    (request) => mutate(request, 200, (trx) => secrets.listSecrets(trx, request.params.id)),
+    (request) =>
+      mutate(request, 200, (trx) => secrets.listSecrets(trx, secretAccess(request), request.params.id)),
   );
 
   app.post(
@@ -53,7 +75,7 @@ export const applicationSecretsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Add a named secret, optionally expiring; its value is shown only in this answer',
+        summary: 'Add a named secret, optionally expiring',
         params: idParams,
         body: z.object({ name: secretName, expiresAt: epochMillis.nullish() }),
         response: { 201: secretResponse, ...errorResponses(400, 404, 422) },
@@ -61,7 +83,7 @@ export const applicationSecretsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const created = await changeSecrets(request, request.params.id, 201, (trx) =>
-        secrets.createSecret(trx, request.params.id, request.body),
+        secrets.createSecret(trx, secretAccess(request), request.params.id, request.body),
       );
       return reply.status(201).send(created);
     },
@@ -80,7 +102,13 @@ export const applicationSecretsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       changeSecrets(request, request.params.id, 200, (trx) =>
-        secrets.renameSecret(trx, request.params.id, request.params.name, request.body.name),
+        secrets.renameSecret(
+          trx,
+          secretAccess(request),
+          request.params.id,
+          request.params.name,
+          request.body.name,
+        ),
       ),
   );
 

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
+import { writeLog } from '../audit/write-log.js';
 import { apiError } from '../http/error-registry.js';
 import { newSecret, secretDigest } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
+import type { SecretBox } from '../storage/secret-box.js';
 import * as repository from './application-secrets.repository.js';
 import { lockApplication } from './applications.repository.js';
 import { getApplication, toApplicationResponse } from './applications.service.js';
@@ -9,35 +11,95 @@ import { uniquely } from './conflicts.js';
 
 type Trx = Transaction<Database>;
 
+/** The name Logto gives the secret it creates with every confidential application. */
+export const DEFAULT_SECRET_NAME = 'Default secret';
+
+/** The types Logto creates a default secret for (`hasSecrets` in its schemas): confidential clients. */
+const confidentialTypes = new Set(['Traditional', 'MachineToMachine', 'Protected', 'SAML']);
+
+export const hasSecrets = (type: string): boolean => confidentialTypes.has(type);
+
+/** The audit log key of a management call that showed stored application secret values. */
+export const REVEAL_LOG_KEY = 'ApplicationSecret.Reveal';
+
+/** How secrets are kept and who is reading them (for the audit entry of a reveal). */
+export interface SecretAccess {
+  box: SecretBox;
+  /** `TESSERA_APPLICATION_SECRETS_SHOWN_ONCE`: values are neither kept nor shown after creation. */
+  shownOnce: boolean;
+  reader: { applicationId: string | null; userId: string | null; ip: string; userAgent?: string };
+}
+
 export interface SecretResponse {
   applicationId: string;
   name: string;
   createdAt: number;
   expiresAt: number | null;
-  /** Only in the answer to creation: the secret itself is never stored. */
-  value?: string;
+  /** Null when it cannot be shown: stored as a digest only (before 0022, or shown once). */
+  value: string | null;
 }
 
-function toSecretResponse(row: repository.SecretRow, value?: string): SecretResponse {
+/** The sealed value is bound to its application: a copy in another application's row does not open. */
+const sealContext = (applicationId: string) => `application-secret:${applicationId}`;
+
+function toSecretResponse(row: repository.SecretRow, value: string | null): SecretResponse {
   return {
     applicationId: row.application_id,
     name: row.name,
     createdAt: row.created_at.getTime(),
     expiresAt: row.expires_at?.getTime() ?? null,
-    ...(value === undefined ? {} : { value }),
+    value,
   };
+}
+
+/**
+ * The rows with their values where this installation shows them; a reveal of any value writes an
+ * audit entry naming the application, the secrets and the reader, never a value.
+ */
+async function reveal(trx: Trx, access: SecretAccess, rows: repository.SecretRow[]) {
+  const opened = rows.map((row) =>
+    toSecretResponse(
+      row,
+      access.shownOnce || row.sealed_value === null
+        ? null
+        : (access.box.open(row.sealed_value, sealContext(row.application_id)) ?? null),
+    ),
+  );
+  const shown = opened.filter((secret) => secret.value !== null);
+  if (shown.length > 0) {
+    const { reader } = access;
+    await writeLog(trx, {
+      key: REVEAL_LOG_KEY,
+      userId: reader.userId,
+      applicationId: shown[0]!.applicationId,
+      payload: {
+        result: 'Success',
+        applicationId: shown[0]!.applicationId,
+        secretNames: shown.map((secret) => secret.name),
+        reader: { applicationId: reader.applicationId, userId: reader.userId },
+        ip: reader.ip,
+        userAgent: reader.userAgent,
+      },
+    });
+  }
+  return opened;
 }
 
 const nameExists = (name: string) => apiError('application.secret_name_exists', { name });
 const secretNotFound = (name: string) => apiError('entity.not_found#secret', { name });
 
-export async function listSecrets(trx: Trx, applicationId: string): Promise<SecretResponse[]> {
+export async function listSecrets(
+  trx: Trx,
+  access: SecretAccess,
+  applicationId: string,
+): Promise<SecretResponse[]> {
   await getApplication(trx, applicationId);
-  return (await repository.listSecrets(trx, applicationId)).map((row) => toSecretResponse(row));
+  return reveal(trx, access, await repository.listSecrets(trx, applicationId));
 }
 
 export async function createSecret(
   trx: Trx,
+  access: Pick<SecretAccess, 'box' | 'shownOnce'>,
   applicationId: string,
   input: { name: string; expiresAt?: number | null },
 ) {
@@ -46,22 +108,40 @@ export async function createSecret(
     throw apiError('request.invalid_input', { message: 'The value of `expiresAt` must be in the future.' });
   }
   if (await repository.secretNameTaken(trx, applicationId, input.name)) throw nameExists(input.name);
+  return insertNewSecret(trx, access, applicationId, input.name, input.expiresAt ?? null);
+}
+
+/** A new random secret: its digest authenticates, its sealed value (unless shown once) is shown again. */
+export async function insertNewSecret(
+  trx: Trx,
+  access: Pick<SecretAccess, 'box' | 'shownOnce'>,
+  applicationId: string,
+  name: string,
+  expiresAt: number | null,
+): Promise<SecretResponse> {
   const value = newSecret();
   const row = await uniquely(
     'application_secrets_pkey',
-    () => nameExists(input.name),
+    () => nameExists(name),
     () =>
       repository.insertSecret(trx, {
         application_id: applicationId,
-        name: input.name,
+        name,
         digest: secretDigest(value),
-        expires_at: input.expiresAt == null ? null : new Date(input.expiresAt),
+        sealed_value: access.shownOnce ? null : access.box.seal(value, sealContext(applicationId)),
+        expires_at: expiresAt === null ? null : new Date(expiresAt),
       }),
   );
   return toSecretResponse(row, value);
 }
 
-export async function renameSecret(trx: Trx, applicationId: string, name: string, newName: string) {
+export async function renameSecret(
+  trx: Trx,
+  access: SecretAccess,
+  applicationId: string,
+  name: string,
+  newName: string,
+) {
   await getApplication(trx, applicationId);
   if (newName !== name && (await repository.secretNameTaken(trx, applicationId, newName))) {
     throw nameExists(newName);
@@ -72,7 +152,7 @@ export async function renameSecret(trx: Trx, applicationId: string, name: string
     () => repository.renameSecret(trx, applicationId, name, newName),
   );
   if (!row) throw secretNotFound(name);
-  return toSecretResponse(row);
+  return (await reveal(trx, access, [row]))[0]!;
 }
 
 export async function deleteSecret(trx: Trx, applicationId: string, name: string): Promise<void> {

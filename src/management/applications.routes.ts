@@ -4,7 +4,8 @@ import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { parseSearch } from '../http/search-query.js';
 import { applicationConsentOrganizationsRoutes } from './application-consent-organizations.routes.js';
 import { applicationRelationsRoutes } from './application-relations.routes.js';
-import { applicationSecretsRoutes } from './application-secrets.routes.js';
+import { applicationSecretsRoutes, secretAccess } from './application-secrets.routes.js';
+import { DEFAULT_SECRET_NAME, hasSecrets, insertNewSecret } from './application-secrets.service.js';
 import * as repository from './applications.repository.js';
 import {
   applicationResponse,
@@ -32,12 +33,21 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create an application; the response carries its generated secret',
+        summary:
+          'Create an application; a confidential one (Traditional, MachineToMachine, Protected) also gets a named secret, `Default secret`',
         body: createApplicationBody,
         response: { 200: applicationResponse, ...errorResponses(400, 422) },
       },
     },
-    (request) => mutate(request, 200, (trx) => createApplication(trx, request.body)),
+    (request) =>
+      mutate(request, 200, async (trx) => {
+        const created = await createApplication(trx, request.body);
+        // As Logto: a confidential application starts with a named secret beside the legacy one.
+        if (hasSecrets(created.type)) {
+          await insertNewSecret(trx, secretAccess(request), created.id, DEFAULT_SECRET_NAME, null);
+        }
+        return created;
+      }),
   );
 
   app.get(

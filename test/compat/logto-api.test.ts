@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { createManagementApi } from '@logto/api/management';
 import { MANAGEMENT_ROLE_ID } from '../../src/management/seed.js';
 import { newId } from '../../src/storage/ids.js';
-import { apiOk } from '../support/http.js';
+import { apiOk, clientCredentials } from '../support/http.js';
 import { startTestService } from '../support/service.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -372,9 +372,10 @@ describe('@logto/api drives Tessera', async () => {
     );
     assert.deepEqual(
       secrets.map((s) => s.name),
-      ['rotation-1'],
+      ['Default secret', 'rotation-1'],
     );
-    hasMembers(secrets[0], SECRET);
+    hasMembers(secrets[1], [...SECRET, 'value']);
+    assert.equal(secrets[1]!.value, secret.value, 'an administrator reads the value again, as in Logto');
     ok(
       await api.DELETE('/api/applications/{id}/secrets/{name}', {
         params: { path: { id: app.id, name: 'rotation-1' } },
@@ -414,6 +415,18 @@ describe('@logto/api drives Tessera', async () => {
       await api.POST('/api/applications', { body: { name: 'Robot', type: 'MachineToMachine' } }),
       200,
     );
+    // Logto's client-credentials set-up: the new app's `Default secret` authenticates at /oidc/token.
+    const [robotSecret] = ok(
+      await api.GET('/api/applications/{id}/secrets', { params: { path: { id: robot.id } } }),
+      200,
+    );
+    assert.equal(robotSecret?.name, 'Default secret');
+    const token = await clientCredentials(
+      t.baseUrl,
+      { id: robot.id, secret: robotSecret.value },
+      { resource: t.config.managementApiIndicator },
+    );
+    assert.equal(token.status, 200);
     const role = ok(
       await api.POST('/api/roles', {
         body: { name: `robots-${newId(6)}`, description: 'robots', type: 'MachineToMachine' },

@@ -58,6 +58,19 @@ describe('configuration', () => {
     );
     assert.equal(loadConfig({}).issuer, 'http://localhost:3001/oidc');
   });
+
+  it('reads TESSERA_SECRETS_KEY as 32-byte keys, hex or base64, comma-separated', () => {
+    const hex = 'ab'.repeat(32);
+    const base64 = Buffer.alloc(32, 1).toString('base64');
+    const { keys, shownOnce } = loadConfig({ TESSERA_SECRETS_KEY: `${hex},${base64}` }).applicationSecrets;
+    assert.deepEqual(keys, [Buffer.alloc(32, 0xab), Buffer.alloc(32, 1)]);
+    assert.equal(shownOnce, false);
+    assert.deepEqual(loadConfig({}).applicationSecrets.keys, []);
+    assert.throws(() => loadConfig({ TESSERA_SECRETS_KEY: 'short' }), /TESSERA_SECRETS_KEY.*32 bytes/);
+    assert.throws(() => loadConfig({ TESSERA_SECRETS_KEY: `${hex},` }), /TESSERA_SECRETS_KEY/);
+    const once = loadConfig({ TESSERA_APPLICATION_SECRETS_SHOWN_ONCE: 'true' }).applicationSecrets;
+    assert.equal(once.shownOnce, true);
+  });
 });
 
 describe(`the service process on ${backend}`, () => {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { SecretBox } from '../../src/storage/secret-box.js';
+import { secretDigest } from '../../src/storage/ids.js';
 import { apiOk, clientCredentials } from '../support/http.js';
-import { startTestService } from '../support/service.js';
+import { BOOTSTRAP_CLIENT, startTestService } from '../support/service.js';
 
 interface Application {
   id: string;
@@ -12,10 +14,14 @@ interface Secret {
   name: string;
   createdAt: number;
   expiresAt: number | null;
-  value?: string;
+  value: string | null;
 }
 interface ErrorBody {
   code: string;
+}
+interface Log {
+  key: string;
+  payload: Record<string, unknown>;
 }
 
 describe('application secrets for rotation', async () => {
@@ -34,7 +40,36 @@ describe('application secrets for rotation', async () => {
     assert.equal(response.body.code, code, `${method} ${path}`);
   };
 
-  it('keeps several named secrets valid at once, with the legacy one, and only their digests', async () => {
+  /** The audit entries of reveals of this application's secret values. */
+  const reveals = async (applicationId: string) =>
+    (await apiOk<Log[]>(t, 'GET', `/logs?key=ApplicationSecret.Reveal&applicationId=${applicationId}`)).map(
+      (log) => log.payload,
+    );
+
+  it('creates a Default secret with a confidential application, and it authenticates', async () => {
+    const app = await newApp();
+    const [listed, ...others] = await apiOk<Secret[]>(t, 'GET', `/applications/${app.id}/secrets`);
+    assert.deepEqual(others, []);
+    assert.equal(listed!.name, 'Default secret');
+    assert.equal(listed!.expiresAt, null);
+    assert.ok(listed!.value && listed!.value.length >= 32 && listed!.value !== app.secret);
+    assert.equal(await authStatus(app.id, listed!.value), 200);
+
+    const web = await apiOk<Application>(t, 'POST', '/applications', {
+      name: 'web',
+      type: 'Traditional',
+      oidcClientMetadata: { redirectUris: ['https://web.example.com/cb'], postLogoutRedirectUris: [] },
+    });
+    const webSecrets = await apiOk<Secret[]>(t, 'GET', `/applications/${web.id}/secrets`);
+    assert.deepEqual(
+      webSecrets.map((s) => s.name),
+      ['Default secret'],
+    );
+    const spa = await apiOk<Application>(t, 'POST', '/applications', { name: 'spa', type: 'SPA' });
+    assert.deepEqual(await apiOk<Secret[]>(t, 'GET', `/applications/${spa.id}/secrets`), []);
+  });
+
+  it('keeps several named secrets valid at once, encrypted, and audits every reveal', async () => {
     const app = await newApp();
     const created = await t.api<Secret>('POST', `/applications/${app.id}/secrets`, { name: 'blue' });
     assert.equal(created.status, 201);
@@ -47,24 +82,73 @@ describe('application secrets for rotation', async () => {
 
     for (const secret of [app.secret, blue, green]) assert.equal(await authStatus(app.id, secret), 200);
     assert.equal(await authStatus(app.id, `${blue}x`), 401);
+    assert.deepEqual(await reveals(app.id), [], 'creating shows a value without a reveal entry');
 
     const listed = await apiOk<Secret[]>(t, 'GET', `/applications/${app.id}/secrets`);
     assert.deepEqual(
-      listed.map((s) => [s.name, s.value]),
+      listed.slice(1).map((s) => [s.name, s.value]),
       [
-        ['blue', undefined],
-        ['green', undefined],
+        ['blue', blue],
+        ['green', green],
       ],
     );
+    const [entry, ...more] = await reveals(app.id);
+    assert.deepEqual(more, []);
+    assert.deepEqual(entry!.secretNames, ['Default secret', 'blue', 'green']);
+    assert.equal(entry!.applicationId, app.id);
+    assert.deepEqual(entry!.reader, { applicationId: BOOTSTRAP_CLIENT.id, userId: null });
+    const logged = JSON.stringify(entry);
+    for (const value of listed.map((s) => s.value!)) assert.ok(!logged.includes(value), 'no value logged');
+
+    const renamed = await apiOk<Secret>(t, 'PATCH', `/applications/${app.id}/secrets/blue`, { name: 'navy' });
+    assert.equal(renamed.value, blue, 'as Logto, the renamed secret comes back whole');
+    assert.deepEqual((await reveals(app.id)).length, 2, 'and that reveal is audited');
+
     const stored = await db
       .selectFrom('application_secrets')
       .selectAll()
       .where('application_id', '=', app.id)
       .execute();
-    assert.equal(stored.length, 2);
-    assert.ok(
-      stored.every((row) => row.digest !== blue && row.digest !== green && /^[0-9a-f]{64}$/.test(row.digest)),
+    assert.equal(stored.length, 3);
+    for (const row of stored) {
+      assert.match(row.digest, /^[0-9a-f]{64}$/);
+      assert.match(row.sealed_value!, /^v1\./);
+      assert.ok(![blue, green].some((value) => row.sealed_value!.includes(value)));
+    }
+  });
+
+  it('seals under a configured key, opens only with a known key and the same application', async () => {
+    const app = await newApp();
+    const generated = t.service.app.services.secretBox;
+    const configured = await SecretBox.load(db, [Buffer.alloc(32, 7)]);
+    const context = `application-secret:${app.id}`;
+    const sealed = configured.seal('s3cret', context);
+    assert.equal(configured.open(sealed, context), 's3cret');
+    assert.equal(generated.open(sealed, context), undefined, 'a key the installation does not hold');
+    assert.equal(configured.open(sealed, 'application-secret:other'), undefined);
+    const tampered = sealed.slice(0, -2) + (sealed.endsWith('AA') ? 'BB' : 'AA');
+    assert.equal(configured.open(tampered, context), undefined);
+    // Values sealed before a key was configured still open: the generated key is kept for reading.
+    assert.equal(configured.open(generated.seal('older', context), context), 'older');
+  });
+
+  it('lists secrets stored as digests before values were kept without a value; they authenticate', async () => {
+    const app = await newApp();
+    const value = 'a-secret-from-before-values-were-kept-0123456789';
+    await db
+      .insertInto('application_secrets')
+      .values({ application_id: app.id, name: 'old', digest: secretDigest(value), expires_at: null })
+      .execute();
+    const listed = await apiOk<Secret[]>(t, 'GET', `/applications/${app.id}/secrets`);
+    assert.deepEqual(
+      listed.map((s) => [s.name, s.value === null]),
+      [
+        ['Default secret', false],
+        ['old', true],
+      ],
     );
+    assert.deepEqual((await reveals(app.id))[0]!.secretNames, ['Default secret']);
+    assert.equal(await authStatus(app.id, value), 200);
   });
 
   it('rotates: a deleted secret or the removed legacy secret stops working at once', async () => {
@@ -140,6 +224,46 @@ describe('application secrets for rotation', async () => {
       await expectError(method, path, body, 404, 'entity.not_exists_with_id');
     }
     const names = (await apiOk<Secret[]>(t, 'GET', base)).map((s) => s.name);
-    assert.deepEqual(names, ['taken', 'other'], 'refused calls changed nothing');
+    assert.deepEqual(names, ['Default secret', 'taken', 'other'], 'refused calls changed nothing');
+  });
+});
+
+describe('application secrets shown once (TESSERA_APPLICATION_SECRETS_SHOWN_ONCE)', async () => {
+  const t = await startTestService({ env: { TESSERA_APPLICATION_SECRETS_SHOWN_ONCE: 'true' } });
+
+  it('shows a value only when created, keeps only its digest, and it authenticates', async () => {
+    const app = await apiOk<Application>(t, 'POST', '/applications', {
+      name: 'm2m',
+      type: 'MachineToMachine',
+    });
+    const created = await apiOk<Secret>(t, 'POST', `/applications/${app.id}/secrets`, { name: 'once' });
+    assert.ok(created.value);
+    const listed = await apiOk<Secret[]>(t, 'GET', `/applications/${app.id}/secrets`);
+    assert.deepEqual(
+      listed.map((s) => [s.name, s.value]),
+      [
+        ['Default secret', null],
+        ['once', null],
+      ],
+    );
+    const rows = await t.service.storage.db
+      .selectFrom('application_secrets')
+      .select('sealed_value')
+      .where('application_id', '=', app.id)
+      .execute();
+    assert.deepEqual(
+      rows.map((row) => row.sealed_value),
+      [null, null],
+    );
+    const logs = await apiOk<Log[]>(t, 'GET', `/logs?key=ApplicationSecret.Reveal&applicationId=${app.id}`);
+    assert.deepEqual(logs, []);
+    const status = (
+      await clientCredentials(
+        t.baseUrl,
+        { id: app.id, secret: created.value },
+        { resource: t.config.managementApiIndicator },
+      )
+    ).status;
+    assert.equal(status, 200);
   });
 });

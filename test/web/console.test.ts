@@ -107,6 +107,31 @@ test('the admin console', { skip: browserUnavailable() }, async (t) => {
     assert.equal(decodeJwt(String(after.body.access_token)).sub, customerId);
   });
 
+  await t.test('the app secrets panel reveals, audited, and copies the Default secret', async () => {
+    await page.getByRole('button', { name: 'Reveal secrets' }).click();
+    const value = (await page.getByLabel('Value of Default secret').textContent())!;
+    await page.getByRole('button', { name: 'Copy Default secret' }).waitFor();
+    const exchanged = await exchange(
+      base,
+      { ...app, secret: value },
+      {
+        subject_token: await issueSubjectToken(service, customerId),
+        resource: resource.indicator,
+        scope: 'read',
+      },
+    );
+    assert.equal(exchanged.status, 200, 'the revealed value authenticates the application');
+    const logs = await service.api<Array<{ payload: { reader: { userId: string | null } } }>>(
+      'GET',
+      `/logs?key=ApplicationSecret.Reveal&applicationId=${app.id}`,
+    );
+    assert.equal(logs.body.length, 1);
+    assert.ok(logs.body[0]!.payload.reader.userId, 'the reveal names the console user');
+    await page.getByRole('button', { name: 'Hide secrets' }).click();
+    await page.getByRole('button', { name: 'Reveal secrets' }).waitFor();
+    assert.equal(await page.getByLabel('Value of Default secret').count(), 0);
+  });
+
   await t.test('third-party applications cannot turn token exchange on', async () => {
     await page.getByRole('link', { name: 'Applications' }).click();
     await page.getByLabel('Application name').fill('Partner portal');

@@ -10,7 +10,7 @@ export interface paths {
         /** List applications, newest first */
         get: operations["ListApplications"];
         put?: never;
-        /** Create an application; the response carries its generated secret */
+        /** Create an application; a confidential one (Traditional, MachineToMachine, Protected) also gets a named secret, `Default secret` */
         post: operations["CreateApplication"];
         delete?: never;
         options?: never;
@@ -44,10 +44,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the named secrets of an application (without their values) */
+        /** List the named secrets of an application with their values (each reveal is audited; null where a value cannot be shown) */
         get: operations["ListApplicationSecrets"];
         put?: never;
-        /** Add a named secret, optionally expiring; its value is shown only in this answer */
+        /** Add a named secret, optionally expiring */
         post: operations["CreateApplicationSecret"];
         delete?: never;
         options?: never;
@@ -3013,8 +3013,8 @@ export interface operations {
                         createdAt: number;
                         /** @description epoch milliseconds; null: never expires */
                         expiresAt: number | null;
-                        /** @description only when created: the secret is stored as a digest */
-                        value?: string;
+                        /** @description the secret; null when it cannot be shown again (kept as a digest only: created before values were kept, or the installation shows secrets once) */
+                        value: string | null;
                     }[];
                 };
             };
@@ -3064,8 +3064,8 @@ export interface operations {
                         createdAt: number;
                         /** @description epoch milliseconds; null: never expires */
                         expiresAt: number | null;
-                        /** @description only when created: the secret is stored as a digest */
-                        value?: string;
+                        /** @description the secret; null when it cannot be shown again (kept as a digest only: created before values were kept, or the installation shows secrets once) */
+                        value: string | null;
                     };
                 };
             };
@@ -3177,8 +3177,8 @@ export interface operations {
                         createdAt: number;
                         /** @description epoch milliseconds; null: never expires */
                         expiresAt: number | null;
-                        /** @description only when created: the secret is stored as a digest */
-                        value?: string;
+                        /** @description the secret; null when it cannot be shown again (kept as a digest only: created before values were kept, or the installation shows secrets once) */
+                        value: string | null;
                     };
                 };
             };

@@ -6,8 +6,9 @@ import { Alert } from '@shared/ui/Alert';
 import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { CopyButton } from '../ui/CopyButton';
-import { typeLabel } from './application-types';
+import { hasSecrets, typeLabel } from './application-types';
 import { ApplicationRoles } from './ApplicationRoles';
+import { ApplicationSecrets } from './ApplicationSecrets';
 import { ApplicationSettings } from './ApplicationSettings';
 import { forgetSecret, peekSecret } from './secret-once';
 import { TokenExchangeSection } from './TokenExchangeSection';
@@ -39,6 +40,7 @@ export function ApplicationPage() {
       </p>
       <SecretOnce appId={app.id} />
       <ApplicationSettings app={app} />
+      {hasSecrets(app.type) ? <ApplicationSecrets appId={app.id} /> : null}
       <TokenExchangeSection app={app} />
       {app.type === 'MachineToMachine' ? <ApplicationRoles appId={app.id} /> : null}
       <section aria-labelledby="danger-zone">

@@ -23,3 +23,6 @@ const labels: Record<ApplicationType, string> = {
 };
 
 export const typeLabel = (type: ApplicationType) => labels[type];
+
+/** Confidential clients: they authenticate with secrets (the public ones, SPA and Native, do not). */
+export const hasSecrets = (type: ApplicationType) => type !== 'SPA' && type !== 'Native';

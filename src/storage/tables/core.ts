@@ -34,8 +34,13 @@ export interface ApplicationsTable {
 export interface ApplicationSecretsTable {
   application_id: string;
   name: string;
-  /** SHA-256 of the secret, hex; the secret itself is never stored. */
+  /** SHA-256 of the secret, hex: what client authentication compares. */
   digest: string;
+  /**
+   * The secret encrypted with the installation's key (`SecretBox`), to show it again; null for
+   * rows from before migration 0022 and when secrets are shown only once.
+   */
+  sealed_value: Generated<string | null>;
   created_at: CreatedAt;
   expires_at: Date | null;
 }
