@@ -11024,7 +11024,7 @@ export interface operations {
                         mfa: {
                             factors: ("Totp" | "WebAuthn" | "BackupCode")[];
                             /** @enum {string} */
-                            policy: "UserControlled" | "Mandatory";
+                            policy: "PromptAtSignInAndSignUp" | "PromptOnlyAtSignIn" | "NoPrompt" | "Mandatory" | "UserControlled";
                         };
                         branding: {
                             name?: string;
@@ -11119,7 +11119,7 @@ export interface operations {
                     mfa?: {
                         factors?: ("Totp" | "WebAuthn" | "BackupCode")[];
                         /** @enum {string} */
-                        policy?: "UserControlled" | "Mandatory";
+                        policy?: "PromptAtSignInAndSignUp" | "PromptOnlyAtSignIn" | "NoPrompt" | "Mandatory" | "UserControlled";
                     };
                     branding?: {
                         name?: string;
@@ -11211,7 +11211,7 @@ export interface operations {
                         mfa: {
                             factors: ("Totp" | "WebAuthn" | "BackupCode")[];
                             /** @enum {string} */
-                            policy: "UserControlled" | "Mandatory";
+                            policy: "PromptAtSignInAndSignUp" | "PromptOnlyAtSignIn" | "NoPrompt" | "Mandatory" | "UserControlled";
                         };
                         branding: {
                             name?: string;
@@ -15708,7 +15708,7 @@ export interface operations {
                         mfa: {
                             factors: ("Totp" | "WebAuthn" | "BackupCode")[];
                             /** @enum {string} */
-                            policy: "UserControlled" | "Mandatory";
+                            policy: "PromptAtSignInAndSignUp" | "PromptOnlyAtSignIn" | "NoPrompt" | "Mandatory" | "UserControlled";
                         };
                         branding: {
                             name?: string;
