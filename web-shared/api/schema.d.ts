@@ -11341,6 +11341,9 @@ export interface operations {
                         subject: string;
                         content: string;
                         code: string | null;
+                        payload: {
+                            [key: string]: string;
+                        };
                         createdAt: number;
                     }[];
                 };

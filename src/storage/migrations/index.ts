@@ -20,6 +20,7 @@ import * as attemptsInDeliveryRow from './0018_attempts_in_delivery_row.js';
 import * as lockoutPerFactor from './0019_lockout_per_factor.js';
 import * as consoleSetup from './0020_console_setup.js';
 import * as passwordAlgorithm from './0021_password_algorithm.js';
+import * as recordedMessagePayload from './0022_recorded_message_payload.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_lockout_per_factor': lockoutPerFactor,
   '0020_console_setup': consoleSetup,
   '0021_password_algorithm': passwordAlgorithm,
+  '0022_recorded_message_payload': recordedMessagePayload,
 };
