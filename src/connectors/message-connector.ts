@@ -17,6 +17,11 @@ export interface OutgoingMessage {
   variables?: Record<string, string>;
 }
 
+/** The values a template is filled with, in the shape of Logto's message `payload`. */
+export function templatePayload(message: OutgoingMessage): Record<string, string> {
+  return { ...message.variables, ...(message.code ? { code: message.code } : {}) };
+}
+
 /**
  * A way to deliver messages. The connector of a channel is resolved at send time (see messages/connectors.ts);
  * `send` rejects when the message could not be handed over.

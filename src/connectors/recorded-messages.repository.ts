@@ -1,7 +1,8 @@
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { pageWithTotal } from '../storage/paging.js';
-import type { OutgoingMessage } from './message-connector.js';
+import { json } from '../storage/json.js';
+import { templatePayload, type OutgoingMessage } from './message-connector.js';
 
 export async function insertRecordedMessage(db: Db, message: OutgoingMessage): Promise<void> {
   await db
@@ -14,6 +15,7 @@ export async function insertRecordedMessage(db: Db, message: OutgoingMessage): P
       subject: message.subject,
       content: message.content,
       code: message.code || null,
+      payload: json(templatePayload(message)),
     })
     .execute();
 }

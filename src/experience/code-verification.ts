@@ -15,6 +15,9 @@ import { normalizeIdentifier } from '../users/normalize-identifier.js';
 import { underLockout } from '../lockout/lockout.js';
 import { findUserByIdentifier } from './accounts.repository.js';
 import { loadSignInExperience, assertCodeAllowed } from '../sign-in-experience/sign-in-experience.js';
+import type { SignInExperience } from '../sign-in-experience/sign-in-experience.schemas.js';
+
+type SignInMode = SignInExperience['signInMode'];
 
 export interface CodeIdentifier {
   type: 'email' | 'phone';
@@ -45,7 +48,8 @@ export async function sendExperienceCode(
 ): Promise<string> {
   const services = request.server.services;
   const identifier = normalizeIdentifier(raw);
-  assertCodeAllowed(await loadSignInExperience(services.db), state.interactionEvent, identifier.type);
+  const settings = await loadSignInExperience(services.db);
+  assertCodeAllowed(settings, state.interactionEvent, identifier.type);
   await guardSendLimit(services, identifier.value, experienceContext(request, interaction, state));
 
   const id = newId();
@@ -60,7 +64,7 @@ export async function sendExperienceCode(
     });
     return createCode(trx, { id, purpose: 'Experience', interactionUid: interaction.uid, identifier });
   });
-  if (await nobodyToReach(services.db, state, identifier)) return id;
+  if (await nobodyToReach(services.db, settings.signInMode, state, identifier)) return id;
   await deliverMessage(
     services,
     verificationCodeMessage(identifier.type, identifier.value, purposeOf[state.interactionEvent], code),
@@ -69,12 +73,20 @@ export async function sendExperienceCode(
 }
 
 /**
- * A sign-in or password-reset code for an address no account has is not delivered (no account
- * enumeration through who gets mail), though it is stored and answered like any other. A code
- * to register, or to link an address to the account already identified, is delivered.
+ * Whether a code goes undelivered, though stored and answered like any other: a password-reset
+ * code for an address no account has (there is nothing to reset), and, as Logto does, a sign-in
+ * code for such an address only while registration is closed (`signInMode: SignIn`); otherwise
+ * that code lets the person register. Register codes, and codes to link an address to the
+ * account already identified, are always delivered.
  */
-async function nobodyToReach(db: Db, state: ExperienceState, identifier: CodeIdentifier): Promise<boolean> {
+async function nobodyToReach(
+  db: Db,
+  signInMode: SignInMode,
+  state: ExperienceState,
+  identifier: CodeIdentifier,
+): Promise<boolean> {
   if (state.interactionEvent === 'Register' || state.userId) return false;
+  if (state.interactionEvent === 'SignIn' && signInMode !== 'SignIn') return false;
   return (await findUserByIdentifier(db, identifier)) === undefined;
 }
 

@@ -21,6 +21,8 @@ const message = z.object({
   subject: z.string(),
   content: z.string(),
   code: z.string().nullable(),
+  /** What the template was rendered with (Logto's message `payload`): `code`, an invitation's `link`. */
+  payload: z.record(z.string(), z.string()),
   createdAt: z.number(),
 });
 

@@ -17,6 +17,7 @@ import { assertFactorEnabled, type ExperienceStep } from './experience-step.js';
 import { credentialsOf } from './factor-views.js';
 import { listFactors } from './mfa.repository.js';
 import { completeMfaVerification, findMfaVerification } from './mfa-verifications.repository.js';
+import { mayDeclineMfa } from './policy.js';
 import { matchingStep, newTotpSecret, totpEnrolment } from './totp.js';
 import { registrationOptions, verifyRegistration } from './webauthn.js';
 
@@ -126,9 +127,9 @@ export async function addMfaToProfile(step: ExperienceStep, type: MfaFactor, id:
   await mergeProfile(step.request.server.services.db, step.interaction.uid, { mfa });
 }
 
-/** `POST /profile/mfa/mfa-skipped`: only a user-controlled policy lets a registration decline. */
+/** `POST /profile/mfa/mfa-skipped`: any policy but `Mandatory` lets a user decline. */
 export async function skipMfa(step: ExperienceStep) {
   const settings = await loadSignInExperience(step.request.server.services.db);
-  if (settings.mfa.policy !== 'UserControlled') throw mfaSkipNotAllowed();
+  if (!mayDeclineMfa(settings.mfa.policy)) throw mfaSkipNotAllowed();
   await mergeProfile(step.request.server.services.db, step.interaction.uid, { mfaSkipped: true });
 }

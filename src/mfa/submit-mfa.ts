@@ -7,6 +7,7 @@ import type { Db } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { MfaFactor } from '../storage/tables/mfa.js';
 import { missingMfa, requireMfaVerification } from './errors.js';
+import { mfaPrompt } from './policy.js';
 import { listFactors } from './mfa.repository.js';
 import {
   answeredChallenges,
@@ -20,8 +21,8 @@ import type { StoredCredential } from './webauthn.js';
 /**
  * The MFA rule of a submit, checked before the login is given (so `PostSignIn` waits for it).
  * A user with an enabled factor must have answered a challenge with one in this interaction;
- * without one, a mandatory policy asks for a factor to be bound first, and a user-controlled
- * one offers it (skippably) at registration and at sign-ins until the user declines once.
+ * without one, the policy decides (src/mfa/policy.ts): a mandatory one asks for a factor to be
+ * bound first, a prompting one offers it (skippably) until the user declines once.
  */
 export async function assertMfaSatisfied(db: Db, state: ExperienceState, userId: string | undefined) {
   const { mfa } = await loadSignInExperience(db);
@@ -35,9 +36,18 @@ export async function assertMfaSatisfied(db: Db, state: ExperienceState, userId:
   }
   const binding = (state.profile.mfa ?? []).some((entry) => entry.type !== 'BackupCode');
   if (binding) return;
-  if (mfa.policy === 'Mandatory') throw missingMfa(mfa.factors, false);
-  if (state.profile.mfaSkipped) return;
-  if (!userId || !(await hasSkippedMfa(db, userId))) throw missingMfa(mfa.factors, true);
+  const prompt = mfaPrompt(mfa.policy);
+  switch (prompt.kind) {
+    case 'required':
+      throw missingMfa(mfa.factors, false);
+    case 'never':
+      return;
+    case 'offered':
+      if (state.profile.mfaSkipped) return;
+      if (state.interactionEvent === 'Register' && !prompt.atRegistration) return;
+      if (userId && (await hasSkippedMfa(db, userId))) return;
+      throw missingMfa(mfa.factors, true);
+  }
 }
 
 /**

@@ -56,6 +56,8 @@ export async function createProvider({
   extend,
 }: ProviderOptions): Promise<Provider> {
   const cookieKey = await systemSecret(db, 'oidc-cookie-key');
+  // BASE_URL's own path (none by default): the hosted pages live under it.
+  const basePath = new URL(config.baseUrl).pathname.replace(/\/+$/, '');
 
   const configuration: Configuration = {
     adapter: createAdapterFactory(db),
@@ -112,8 +114,10 @@ export async function createProvider({
         getResourceServerInfo: (ctx, indicator, client) => resourceServerInfo(db, ctx, indicator, client),
       },
     },
+    // Relative, as Logto answers it (its clients check `startsWith('/sign-in')`); the cookie
+    // oidc-provider sets for the interaction takes its path from this URL resolved at the issuer.
     interactions: {
-      url: (_ctx, interaction) => `${config.baseUrl}/sign-in?uid=${interaction.uid}`,
+      url: (_ctx, interaction) => `${basePath}/sign-in?uid=${interaction.uid}`,
     },
     // Refresh tokens for every interactive client that may refresh, not only with offline_access.
     issueRefreshToken: async (_ctx, client, code) =>

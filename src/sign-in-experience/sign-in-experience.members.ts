@@ -51,9 +51,21 @@ export const passwordPolicyBase = z.object({
 
 export const mfaFactor = z.enum(['Totp', 'WebAuthn', 'BackupCode']);
 
+/**
+ * Logto's MFA policies. `UserControlled` is Logto's deprecated name of `PromptAtSignInAndSignUp`:
+ * it is kept as given and behaves the same.
+ */
+export const mfaPolicy = z.enum([
+  'PromptAtSignInAndSignUp',
+  'PromptOnlyAtSignIn',
+  'NoPrompt',
+  'Mandatory',
+  'UserControlled',
+]);
+
 export const mfaSettingsBase = z.object({
   factors: z.array(mfaFactor).max(3),
-  policy: z.enum(['UserControlled', 'Mandatory']),
+  policy: mfaPolicy,
 });
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');

@@ -34,10 +34,8 @@ export const passwordPolicy = passwordPolicyBase.refine((policy) => policy.lengt
 });
 
 /**
- * Logto's `mfa` member. No factors: MFA is off. `UserControlled`: users may bind a factor (a
- * registration, and sign-ins until the user declines once, offer it skippably); `Mandatory`:
- * every sign-in and registration needs one.
- * Backup codes only back another factor up.
+ * Logto's `mfa` member. No factors: MFA is off. The policy says when a user without a factor is
+ * asked to bind one (see `mfaPrompt` in src/mfa/policy.ts). Backup codes only back another factor up.
  */
 export const mfaSettings = mfaSettingsBase
   .refine((mfa) => new Set(mfa.factors).size === mfa.factors.length, { message: 'factors repeat' })

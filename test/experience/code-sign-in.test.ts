@@ -73,37 +73,59 @@ describe('sign-in by codes, password reset and linking through the Experience AP
     assert.equal(signedIn.user?.primaryPhone, phone);
   });
 
-  it('delivers no sign-in or reset code to an unknown address, answering alike; registration codes go', async () => {
-    const known = `known.${newId(6)}@example.com`;
-    await newUser({ primaryEmail: known });
-    await events.take();
-    const unknown = `unknown.${newId(6)}@example.com`;
-    const messagesTo = async (recipient: string) =>
-      expectStatus(await t.api('GET', `/messages?recipient=${encodeURIComponent(recipient)}`), 200).length;
-    const { authorization, call } = await openExperience(t, app);
-    for (const event of ['SignIn', 'ForgotPassword'] as const) {
-      expectStatus(await call('PUT', '', { interactionEvent: event }), 204);
-      for (const value of [known, unknown]) {
-        const sent = expectStatus(
-          await call('POST', '/verification/verification-code', { identifier: { type: 'email', value } }),
-          200,
-        );
-        assert.deepEqual(Object.keys(sent), ['verificationId'], 'the same answer for both');
-      }
-    }
-    assert.equal(await messagesTo(known), 2);
-    assert.equal(await messagesTo(unknown), 0, 'nothing delivered to the unknown address');
+  const messagesTo = async (recipient: string) =>
+    expectStatus(await t.api('GET', `/messages?recipient=${encodeURIComponent(recipient)}`), 200).length;
 
-    // Registering it: the code is delivered, and the switch back and forth keeps the verification.
-    expectStatus(await call('PUT', '', { interactionEvent: 'Register' }), 204);
+  it('with registration open, a sign-in code to an unknown address is delivered and registers the person (as Logto)', async () => {
+    const unknown = `unknown.${newId(6)}@example.com`;
+    const { authorization, call } = await openExperience(t, app);
+    expectStatus(await call('PUT', '', { interactionEvent: 'SignIn' }), 204);
     const verificationId = await verifyByCode(t, call, { type: 'email', value: unknown });
-    expectStatus(await call('PUT', '/interaction-event', { interactionEvent: 'SignIn' }), 204);
+    assert.equal(await messagesTo(unknown), 1);
     expectStatus(await call('POST', '/identification', { verificationId }), 404, 'user.user_not_exist');
+    // The person chooses to register with the verified address: the verification is kept.
     expectStatus(await call('PUT', '/interaction-event', { interactionEvent: 'Register' }), 204);
     expectStatus(await call('POST', '/identification', { verificationId }), 204);
     const { redirectTo } = expectStatus(await call('POST', '/submit'), 200);
     await completeAuthorization(authorization, redirectTo);
     assert.deepEqual(names(await events.take()), ['PostRegister', 'User.Created']);
+  });
+
+  it('with registration closed (signInMode SignIn), sign-in and reset codes to an unknown address are recorded, not delivered, answering alike', async () => {
+    const known = `known.${newId(6)}@example.com`;
+    await newUser({ primaryEmail: known });
+    await events.take();
+    const unknown = `unknown.${newId(6)}@example.com`;
+    expectStatus(await t.api('PATCH', '/sign-in-exp', { signInMode: 'SignIn' }), 200);
+    try {
+      const { call } = await openExperience(t, app);
+      for (const event of ['SignIn', 'ForgotPassword'] as const) {
+        expectStatus(await call('PUT', '', { interactionEvent: event }), 204);
+        for (const value of [known, unknown]) {
+          const sent = expectStatus(
+            await call('POST', '/verification/verification-code', { identifier: { type: 'email', value } }),
+            200,
+          );
+          assert.deepEqual(Object.keys(sent), ['verificationId'], 'the same answer for both');
+        }
+      }
+      assert.equal(await messagesTo(known), 2);
+      assert.equal(await messagesTo(unknown), 0, 'nothing delivered to the unknown address');
+    } finally {
+      expectStatus(await t.api('PATCH', '/sign-in-exp', { signInMode: 'SignInAndRegister' }), 200);
+    }
+  });
+
+  it('delivers no reset code to an unknown address while registration is open either', async () => {
+    const unknown = `unknown.${newId(6)}@example.com`;
+    const { call } = await openExperience(t, app);
+    expectStatus(await call('PUT', '', { interactionEvent: 'ForgotPassword' }), 204);
+    const identifier = { type: 'email', value: unknown };
+    expectStatus(await call('POST', '/verification/verification-code', { identifier }), 200);
+    assert.equal(await messagesTo(unknown), 0);
+    expectStatus(await call('PUT', '', { interactionEvent: 'Register' }), 204);
+    expectStatus(await call('POST', '/verification/verification-code', { identifier }), 200);
+    assert.equal(await messagesTo(unknown), 1, 'a registration code goes');
   });
 
   it('resets a password by an e-mail code, then signs in with the new one', async () => {

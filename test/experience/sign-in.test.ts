@@ -52,6 +52,17 @@ describe('interactive sign-in through the Experience API', async () => {
     assert.ok(row.last_sign_in_at && row.last_sign_in_at >= new Date(before.getTime() - 1000));
   });
 
+  it('sends the browser to the sign-in page with a relative Location, as Logto does', async () => {
+    const authorization = await authorize(t, spa);
+    const response = await authorization.browser.fetch(authorization.url);
+    assert.equal(response.status, 303);
+    const location = response.headers.get('location')!;
+    assert.match(location, /^\/sign-in\?uid=[\w-]+$/);
+    // A client resolving it against the authorization URL lands on the page (RFC 9110 §10.2.2).
+    const page = await authorization.browser.fetch(new URL(location, authorization.url));
+    assert.equal(page.status, 200);
+  });
+
   it('signs a user in to a public SPA app, with refresh token rotation', async () => {
     const { client, tokens } = await signIn(t, spa, user, password);
     assert.equal(tokens.claims()?.sub, user.id);

@@ -20,7 +20,7 @@ export function nextTotpCode(secret: string): string {
 export async function setMfaPolicy(
   t: TestService,
   factors: ('Totp' | 'WebAuthn' | 'BackupCode')[],
-  policy: 'UserControlled' | 'Mandatory',
+  policy: 'PromptAtSignInAndSignUp' | 'PromptOnlyAtSignIn' | 'NoPrompt' | 'Mandatory' | 'UserControlled',
 ) {
   expectStatus(await t.api('PATCH', '/sign-in-exp', { mfa: { factors, policy } }), 200);
 }

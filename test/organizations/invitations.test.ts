@@ -62,6 +62,21 @@ describe('organization invitations', async () => {
     assert.equal((await t.api('GET', '/organization-invitations/nope')).status, 404);
   });
 
+  it('the recorded invitation e-mail carries the template payload (its link), as do recorded codes', async () => {
+    const invitee = email();
+    const link = `https://app.example.com/invite/${counter}`;
+    assert.equal((await invite(invitee, { messagePayload: { link, team: 'Blue' } })).status, 201);
+    const [invitation] = (await t.api<Any>('GET', `/messages?recipient=${invitee}`)).body;
+    assert.equal(invitation.purpose, 'OrganizationInvitation');
+    assert.deepEqual(invitation.payload, { link, team: 'Blue' });
+    assert.equal(invitation.code, null);
+
+    assert.equal((await t.api('POST', '/verification-codes', { email: invitee })).status, 204);
+    const [code] = (await t.api<Any>('GET', `/messages?recipient=${invitee}`)).body;
+    assert.match(code.code, /^\d{6}$/);
+    assert.deepEqual(code.payload, { code: code.code });
+  });
+
   it('refuses bad input (400) and unknown references (422)', async () => {
     const bad: unknown[] = [
       {},

@@ -335,6 +335,30 @@ test('the admin console', { skip: browserUnavailable() }, async (t) => {
     assert.deepEqual(after, before, 'nothing was saved');
   });
 
+  await t.test('the MFA form offers Logto’s policies by label and saves the chosen one', async () => {
+    // Logto's deprecated value is shown as the policy it stands for.
+    await service.api('PATCH', '/sign-in-exp', { mfa: { factors: [], policy: 'UserControlled' } });
+    await page.reload();
+    const mfa = page.getByRole('form', { name: 'Multi-factor authentication' });
+    const policy = mfa.getByRole('combobox', { name: 'Users without a factor' });
+    await policy.waitFor();
+    assert.equal(await policy.inputValue(), 'PromptAtSignInAndSignUp');
+    const labels = await policy.getByRole('option').allTextContents();
+    assert.deepEqual(labels, [
+      'Offer it at sign-up and sign-in (skippable)',
+      'Offer it at sign-in only (skippable)',
+      'Do not ask',
+      'Require it at sign-up and sign-in',
+    ]);
+    await mfa.getByRole('checkbox', { name: 'Authenticator app (TOTP)' }).check();
+    await policy.selectOption({ label: 'Offer it at sign-in only (skippable)' });
+    await mfa.getByRole('button', { name: 'Save multi-factor authentication' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const saved = (await service.api<{ mfa: unknown }>('GET', '/sign-in-exp')).body.mfa;
+    assert.deepEqual(saved, { factors: ['Totp'], policy: 'PromptOnlyAtSignIn' });
+    await service.api('PATCH', '/sign-in-exp', { mfa: { factors: [], policy: 'UserControlled' } });
+  });
+
   await t.test(
     'an expired access token is renewed with the refresh token; a refused renewal ends the session',
     async () => {

@@ -11112,7 +11112,7 @@ export interface operations {
                         mfa: {
                             factors: ("Totp" | "WebAuthn" | "BackupCode")[];
                             /** @enum {string} */
-                            policy: "UserControlled" | "Mandatory";
+                            policy: "PromptAtSignInAndSignUp" | "PromptOnlyAtSignIn" | "NoPrompt" | "Mandatory" | "UserControlled";
                         };
                         branding: {
                             name?: string;
@@ -11207,7 +11207,7 @@ export interface operations {
                     mfa?: {
                         factors?: ("Totp" | "WebAuthn" | "BackupCode")[];
                         /** @enum {string} */
-                        policy?: "UserControlled" | "Mandatory";
+                        policy?: "PromptAtSignInAndSignUp" | "PromptOnlyAtSignIn" | "NoPrompt" | "Mandatory" | "UserControlled";
                     };
                     branding?: {
                         name?: string;
@@ -11299,7 +11299,7 @@ export interface operations {
                         mfa: {
                             factors: ("Totp" | "WebAuthn" | "BackupCode")[];
                             /** @enum {string} */
-                            policy: "UserControlled" | "Mandatory";
+                            policy: "PromptAtSignInAndSignUp" | "PromptOnlyAtSignIn" | "NoPrompt" | "Mandatory" | "UserControlled";
                         };
                         branding: {
                             name?: string;
@@ -11429,6 +11429,9 @@ export interface operations {
                         subject: string;
                         content: string;
                         code: string | null;
+                        payload: {
+                            [key: string]: string;
+                        };
                         createdAt: number;
                     }[];
                 };
@@ -15796,7 +15799,7 @@ export interface operations {
                         mfa: {
                             factors: ("Totp" | "WebAuthn" | "BackupCode")[];
                             /** @enum {string} */
-                            policy: "UserControlled" | "Mandatory";
+                            policy: "PromptAtSignInAndSignUp" | "PromptOnlyAtSignIn" | "NoPrompt" | "Mandatory" | "UserControlled";
                         };
                         branding: {
                             name?: string;

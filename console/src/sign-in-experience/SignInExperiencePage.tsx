@@ -4,6 +4,7 @@ import { Alert } from '@shared/ui/Alert';
 import { Switch } from '@shared/ui/Field';
 import { useApi } from '../ui/api';
 import { IdentifierSettings } from './IdentifierSettings';
+import { MfaForm } from './MfaForm';
 import { PasswordPolicyForm } from './PasswordPolicyForm';
 import { loadSignInExperience, type SignInExperience } from './sign-in-experience';
 import { SocialSignIn } from './SocialSignIn';
@@ -29,6 +30,7 @@ export function SignInExperiencePage() {
             policy={settings.data.passwordPolicy}
             onSave={(passwordPolicy) => save.mutate({ passwordPolicy })}
           />
+          <MfaForm mfa={settings.data.mfa} onSave={(mfa) => save.mutate({ mfa })} />
           <SocialSignIn
             targets={settings.data.socialSignInConnectorTargets}
             onSave={(patch) => save.mutate(patch)}

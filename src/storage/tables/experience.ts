@@ -107,6 +107,8 @@ export interface RecordedMessagesTable {
   subject: string;
   content: string;
   code: string | null;
+  /** The template's values (Logto's message `payload`): `code`, an invitation's `link`, ... */
+  payload: JSONColumnType<Record<string, string>>;
   created_at: CreatedAt;
 }
 
