@@ -217,9 +217,10 @@ describe('organizations of a third-party application: only those the user consen
       400,
       'guard.invalid_input',
     ]);
+    // Logto's user lookup answers an unknown user id with `entity.not_found` on every user route.
     assert.deepEqual(await refusal('GET', consentPath(thirdParty, 'no-such-user')), [
       404,
-      'entity.not_exists_with_id',
+      'entity.not_found',
     ]);
     assert.deepEqual(
       await refusal('GET', `/applications/no-such-app/users/${user.id}/consent-organizations`),
