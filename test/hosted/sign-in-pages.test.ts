@@ -95,6 +95,40 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     assert.equal(only(fired, 'User.Created').data.id, tokens.claims()?.sub);
   });
 
+  it('marks next to the password field the rule the service refused it for', async () => {
+    const settings = await t.api<{ passwordPolicy: { rejects: Record<string, unknown> } }>(
+      'GET',
+      '/sign-in-exp',
+    );
+    const policy = settings.body.passwordPolicy;
+    const strict = { ...policy, rejects: { ...policy.rejects, repetitionAndSequence: true } };
+    assert.equal((await t.api('PATCH', '/sign-in-exp', { passwordPolicy: strict })).status, 200);
+    try {
+      const page = await chromium.newPage();
+      await openSignIn(t, app, page);
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await page.getByLabel('Username').fill(`rules_${newId(6)}`);
+      const field = page.getByLabel('Password', { exact: true });
+      await field.fill('Counting-1234');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const requirements = page.getByRole('list', { name: 'Password requirements' });
+      await requirements
+        .getByText('No repeated or counted characters (like aaaa or 1234) (not met)')
+        .waitFor();
+      await requirements.getByText('At least 8 characters (met)').waitFor();
+      assert.equal(await field.getAttribute('aria-invalid'), 'true');
+      const describedBy = (await field.getAttribute('aria-describedby'))?.split(' ') ?? [];
+      const described = await Promise.all(
+        describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()),
+      );
+      const description = described.join(' ');
+      assert.match(description, /must not repeat a character or count up or down/);
+      await assertAllLabelled(page);
+    } finally {
+      assert.equal((await t.api('PATCH', '/sign-in-exp', { passwordPolicy: policy })).status, 200);
+    }
+  });
+
   it('resets a forgotten password with live policy feedback, then signs in with it', async () => {
     const user = await createUser(t, password, `reset_${newId(6)}@example.com`);
     await events.take();

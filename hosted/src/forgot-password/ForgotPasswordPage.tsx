@@ -74,6 +74,7 @@ export function ForgotPasswordPage() {
             autoFocus
             password={form.watch('password')}
             field={form.register('password')}
+            error={error}
           />
         ) : null}
         <Alert error={error} />

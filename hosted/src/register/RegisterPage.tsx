@@ -97,6 +97,7 @@ export function RegisterPage() {
             label="Password"
             password={form.watch('password')}
             field={form.register('password')}
+            error={error}
           />
         ) : null}
         <Alert error={error} />
