@@ -5,6 +5,7 @@ import { apiError } from '../http/error-registry.js';
 import { findUser } from '../users/users.repository.js';
 import { findApplication } from './accounts.repository.js';
 import { grantFirstPartyConsent } from './consent.js';
+import { describeResourceScopes } from './consent-scopes.repository.js';
 import { ORGANIZATIONS_SCOPE } from '../oidc/organization-tokens.js';
 import { organizationsToChoose, recordOrganizationChoice } from './consent-organizations.js';
 import { currentInteraction } from './interaction.js';
@@ -16,7 +17,18 @@ const consentInfo = z.object({
   application: z.object({ id: z.string(), name: z.string(), description: z.string().optional() }),
   user: z.object({ id: z.string(), name: z.string() }),
   scopes: z.array(z.string()).describe('OpenID scopes asked for'),
-  resources: z.array(z.object({ indicator: z.string(), scopes: z.array(z.string()) })),
+  resources: z.array(
+    z.object({
+      indicator: z.string(),
+      name: z.string().describe('The API resource’s name'),
+      scopes: z.array(
+        z.object({
+          name: z.string(),
+          description: z.string().optional().describe('What the scope allows, as the operator wrote it'),
+        }),
+      ),
+    }),
+  ),
   organizations: z
     .array(z.object({ id: z.string(), name: z.string() }))
     .optional()
@@ -81,10 +93,11 @@ export const consentRoutes: FastifyPluginAsync = async (plugin) => {
           name: user?.name ?? user?.username ?? user?.primary_email ?? user?.primary_phone ?? accountId,
         },
         scopes: [...new Set(scopes)],
-        resources: Object.entries(details.missingResourceScopes ?? {}).map(([indicator, scopes]) => ({
-          indicator,
-          scopes,
-        })),
+        resources: await Promise.all(
+          Object.entries(details.missingResourceScopes ?? {}).map(([indicator, scopes]) =>
+            describeResourceScopes(db, indicator, scopes),
+          ),
+        ),
         ...(organizations ? { organizations } : {}),
       };
     },

@@ -94,14 +94,18 @@ export async function submitRegistration(
   if (primaryPhone) assertSignUpAllowed(settings, 'phone');
   await assertMfaSatisfied(db, state, undefined);
 
-  // The new account's own addresses are the ones its codes were sent to.
-  const amr = await authenticationMethods(request, interaction.uid, {
-    userId: undefined,
-    identifiers: [
-      ...(primaryEmail ? [{ type: 'email' as const, value: primaryEmail }] : []),
-      ...(primaryPhone ? [{ type: 'phone' as const, value: primaryPhone }] : []),
-    ],
-  });
+  // The new account's own addresses are the ones its codes were sent to; a remote identity it is
+  // made from was verified by its provider in this interaction (`fed`, never `pwd`).
+  const amr = [
+    ...(await authenticationMethods(request, interaction.uid, {
+      userId: undefined,
+      identifiers: [
+        ...(primaryEmail ? [{ type: 'email' as const, value: primaryEmail }] : []),
+        ...(primaryPhone ? [{ type: 'phone' as const, value: primaryPhone }] : []),
+      ],
+    })),
+    ...(federated ? ['fed'] : []),
+  ];
   const { userId } = await finishFlow(request, interaction, state, async (trx, events) => {
     await claimRemoteIdentities(trx, state.profile);
     const identities = socialIdentity

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentInteraction } from '../experience/interaction.js';
+import { skipFirstPartyConsent } from '../experience/first-party-consent.js';
 import { errors } from '../experience/route-schemas.js';
 import { lockoutPolicy } from '../lockout/lockout.js';
 import { findApplication } from '../experience/accounts.repository.js';
@@ -32,7 +33,10 @@ const interactionInfo = experienceSummary.extend({
  */
 export const hostedRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  app.get('/sign-in', { schema: { hide: true } }, async (_request, reply) => sendHosted(reply));
+  app.get('/sign-in', { schema: { hide: true } }, async (request, reply) => {
+    const consented = await skipFirstPartyConsent(request, reply);
+    return consented ? reply.redirect(consented, 303) : sendHosted(reply);
+  });
   app.get('/sign-in/*', { schema: { hide: true } }, async (_request, reply) => sendHosted(reply));
 
   app.get(

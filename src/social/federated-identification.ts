@@ -14,7 +14,10 @@ import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.j
 import { findUserBySsoIdentity } from '../sso/sso-connectors.repository.js';
 import { emailOutsideDomains } from './sso-email-trust.js';
 import { findFederatedOutcome, type FederatedOutcome } from './federated-verification.js';
-import { findUserBySocialIdentity } from './federated-verifications.repository.js';
+import {
+  attributeFederatedVerification,
+  findUserBySocialIdentity,
+} from './federated-verifications.repository.js';
 import { identityDetails } from './social-identity.js';
 
 export const identityNotExist = (data?: unknown) => apiError('user.identity_not_exist#federated', { data });
@@ -64,8 +67,10 @@ export async function identifyFederated(
   const link = linkOf(outcome, isSocial);
 
   if (state.interactionEvent === 'SignIn') {
-    if (linkedTo) return identifyAs(db, state, linkedTo, isSocial ? {} : link);
-    if (related && (!isSocial || options.linkSocialIdentity)) return identifyAs(db, state, related.id, link);
+    const signIn = (userId: string, profile: ExperienceProfile) =>
+      identifyAs(db, state, verificationId, userId, profile);
+    if (linkedTo) return signIn(linkedTo, isSocial ? {} : link);
+    if (related && (!isSocial || options.linkSocialIdentity)) return signIn(related.id, link);
     throw identityNotExist(
       related && identity.email
         ? { relatedUser: { type: 'email', value: maskEmail(identity.email) } }
@@ -97,10 +102,18 @@ function linkOf(outcome: FederatedOutcome, isSocial: boolean): ExperienceProfile
       };
 }
 
-async function identifyAs(db: Db, state: ExperienceState, userId: string, profile: ExperienceProfile) {
+async function identifyAs(
+  db: Db,
+  state: ExperienceState,
+  verificationId: string,
+  userId: string,
+  profile: ExperienceProfile,
+) {
   await assertActive(db, userId);
   if (state.userId && state.userId !== userId) throw identityConflict();
   await experience.setIdentifiedUser(db, state.interactionUid, userId);
+  // The verification now authenticated this account (its `fed` in the ID token's `amr`).
+  await attributeFederatedVerification(db, verificationId, userId);
   if (Object.keys(profile).length > 0) await experience.mergeProfile(db, state.interactionUid, profile);
   return true;
 }

@@ -58,6 +58,17 @@ export async function completeFederatedVerification(
   return row !== undefined;
 }
 
+/** The account a verified social or SSO verification identified (and so authenticated). */
+export async function attributeFederatedVerification(db: Db, id: string, userId: string): Promise<void> {
+  await db
+    .updateTable('experience_verifications')
+    .set({ user_id: userId })
+    .where('id', '=', id)
+    .where('type', 'in', ['Social', 'EnterpriseSso'])
+    .where('verified_at', 'is not', null)
+    .execute();
+}
+
 /** The account holding a social identity of a target, matched through the GIN index. */
 export async function findUserBySocialIdentity(db: Db, target: string, identityId: string) {
   return db

@@ -77,7 +77,8 @@ describe('enterprise SSO through an upstream OpenID Provider', async () => {
     const { verificationId, call } = journey;
     expectStatus(await call('POST', '/identification', { verificationId }), 422, 'user.identity_not_exist');
     expectStatus(await call('PUT', '/interaction-event', { interactionEvent: 'Register' }), 204);
-    const { userId } = await finishSignIn(call, journey.authorization, { verificationId });
+    const { userId, tokens } = await finishSignIn(call, journey.authorization, { verificationId });
+    assert.deepEqual(tokens.claims()?.amr, ['fed'], 'the enterprise IdP authenticated, not a password');
 
     const fired = await events.take();
     assert.deepEqual(names(fired), ['Organization.Membership.Updated', 'PostRegister', 'User.Created']);
@@ -95,6 +96,7 @@ describe('enterprise SSO through an upstream OpenID Provider', async () => {
       verificationId: again.verificationId,
     });
     assert.equal(second.userId, userId);
+    assert.deepEqual(second.tokens.claims()?.amr, ['fed']);
     assert.deepEqual(names(await events.take()), ['PostSignIn']);
 
     // Logto's `includeSsoIdentities`: the linked identity, only when asked.

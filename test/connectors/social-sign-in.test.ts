@@ -62,7 +62,8 @@ describe('social sign-in through an upstream OpenID Provider', async () => {
       'user.identity_not_exist',
     );
     expectStatus(await first.call('PUT', '/interaction-event', { interactionEvent: 'Register' }), 204);
-    const { userId } = await finishSignIn(first.call, first.authorization, { verificationId });
+    const { userId, tokens } = await finishSignIn(first.call, first.authorization, { verificationId });
+    assert.deepEqual(tokens.claims()?.amr, ['fed'], 'the upstream provider authenticated, not a password');
 
     const registered = await events.take();
     assert.deepEqual(names(registered), ['PostRegister', 'User.Created']);
@@ -80,6 +81,7 @@ describe('social sign-in through an upstream OpenID Provider', async () => {
       verificationId: second.verificationId,
     });
     assert.equal(again.userId, userId);
+    assert.deepEqual(again.tokens.claims()?.amr, ['fed']);
     const signedIn = await events.take();
     assert.deepEqual(names(signedIn), ['PostSignIn']);
     assert.equal(userFlowPayload.parse(signedIn[0]).userId, userId);
@@ -131,11 +133,12 @@ describe('social sign-in through an upstream OpenID Provider', async () => {
     );
     assert.equal(refused.data.relatedUser.type, 'email');
     assert.equal(refused.data.relatedUser.value, `e***@example.com`);
-    const { userId } = await finishSignIn(journey.call, journey.authorization, {
+    const { userId, tokens } = await finishSignIn(journey.call, journey.authorization, {
       verificationId,
       linkSocialIdentity: true,
     });
     assert.equal(userId, existing.id);
+    assert.deepEqual(tokens.claims()?.amr, ['fed']);
 
     const fired = await events.take();
     assert.deepEqual(names(fired), ['PostSignIn', 'User.Data.Updated']);

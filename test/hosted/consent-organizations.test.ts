@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { consentOrganizationIds } from '../../src/organizations/consent-organizations.repository.js';
+import { newId } from '../../src/storage/ids.js';
 import { names, tapAllEvents } from '../experience/events.js';
 import { startChromium } from '../support/chromium.js';
 import { startTestService } from '../support/service.js';
@@ -8,6 +9,7 @@ import { createApplication, createUser } from '../support/sign-in-fixtures.js';
 import { assertAllLabelled, assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
 
 const ORGANIZATIONS_SCOPE = 'urn:logto:scope:organizations';
+const ORGANIZATION_ROLES_SCOPE = 'urn:logto:scope:organization_roles';
 
 describe('consent for a third-party application asking for organizations, in Chromium', async () => {
   const t = await startTestService();
@@ -54,6 +56,37 @@ describe('consent for a third-party application asking for organizations, in Chr
     assert.equal(tokens.claims()?.sub, user.id);
     assert.deepEqual(await consentOrganizationIds(t.service.storage.db, thirdParty.id, user.id), [globex]);
     assert.deepEqual(names(await events.take()), ['PostSignIn']);
+  });
+
+  it('names every scope by what it allows, an API scope by its description; never a urn:logto:scope name', async () => {
+    const indicator = `https://api-${newId(8)}.example.com`;
+    const resource = await t.api<{ id: string }>('POST', '/resources', { name: 'Invoices', indicator });
+    const described = await t.api<{ id: string }>('POST', `/resources/${resource.body.id}/scopes`, {
+      name: 'invoices:read',
+      description: 'Read your invoices',
+    });
+    const role = await t.api<{ id: string }>('POST', '/roles', {
+      name: `reader-${newId(6)}`,
+      description: 'reads invoices',
+      scopeIds: [described.body.id],
+    });
+    assert.equal((await t.api('POST', `/users/${user.id}/roles`, { roleIds: [role.body.id] })).status, 201);
+    const other = await createApplication(t, 'Traditional', { isThirdParty: true });
+    const page = await chromium.newPage();
+    await openSignIn(t, other, page, {
+      scope: `${scope} ${ORGANIZATION_ROLES_SCOPE} invoices:read`,
+      resource: indicator,
+    });
+    await page.getByLabel('Username or e-mail').fill(user.username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Allow' }).waitFor();
+    await page.getByText('See your roles in those organizations').waitFor();
+    await page.getByText('Read your invoices').waitFor();
+    await page.getByText('on Invoices').waitFor();
+    const text = await page.locator('body').innerText();
+    assert.doesNotMatch(text, /urn:logto:scope/);
+    assert.doesNotMatch(text, /invoices:read/);
   });
 
   it('Cancel answers access_denied and records no organization', async () => {

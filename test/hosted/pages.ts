@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as oidc from 'openid-client';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { authorize } from '../support/oidc-sign-in.js';
 import { screenshot as takeScreenshot } from '../support/browser.js';
 import type { TestService } from '../support/service.js';
@@ -29,6 +29,10 @@ export async function backAtApplication(page: Page, authorization: Awaited<Retur
     expectedState: authorization.state,
   });
 }
+
+/** Whether the control has the keyboard focus. */
+export const isFocused = (control: Locator) =>
+  control.evaluate((element) => element === element.ownerDocument.activeElement);
 
 /** A PNG of the page for docs/experience/, taken by `npm run screenshots`. */
 export const screenshot = (page: Page, name: string) => takeScreenshot(page, name, 'docs/experience');

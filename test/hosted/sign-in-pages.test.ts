@@ -7,7 +7,14 @@ import { userFlowPayload } from '../experience/payloads.js';
 import { startChromium } from '../support/chromium.js';
 import { startTestService } from '../support/service.js';
 import { createApplication, createUser } from '../support/sign-in-fixtures.js';
-import { assertAllLabelled, assertNoOverflow, backAtApplication, openSignIn, screenshot } from './pages.js';
+import {
+  assertAllLabelled,
+  assertNoOverflow,
+  backAtApplication,
+  isFocused,
+  openSignIn,
+  screenshot,
+} from './pages.js';
 
 describe('hosted pages in Chromium: password, code, registration, reset, consent, errors', async () => {
   const t = await startTestService({ env: { TESSERA_SEND_MIN_INTERVAL_SECONDS: '0' } });
@@ -84,6 +91,7 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     await page.getByLabel('E-mail or phone').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').waitFor();
+    assert.ok(await isFocused(page.getByLabel('Verification code')), 'the code field has the focus');
     await page.getByLabel('Verification code').fill(await latestCode(t, email));
     await assertAllLabelled(page);
     await screenshot(page, 'register');
@@ -93,6 +101,40 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     assert.deepEqual(names(fired), ['PostRegister', 'User.Created']);
     assert.equal(only(fired, 'User.Created').data.primaryEmail, email);
     assert.equal(only(fired, 'User.Created').data.id, tokens.claims()?.sub);
+  });
+
+  it('marks next to the password field the rule the service refused it for', async () => {
+    const settings = await t.api<{ passwordPolicy: { rejects: Record<string, unknown> } }>(
+      'GET',
+      '/sign-in-exp',
+    );
+    const policy = settings.body.passwordPolicy;
+    const strict = { ...policy, rejects: { ...policy.rejects, repetitionAndSequence: true } };
+    assert.equal((await t.api('PATCH', '/sign-in-exp', { passwordPolicy: strict })).status, 200);
+    try {
+      const page = await chromium.newPage();
+      await openSignIn(t, app, page);
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await page.getByLabel('Username').fill(`rules_${newId(6)}`);
+      const field = page.getByLabel('Password', { exact: true });
+      await field.fill('Counting-1234');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const requirements = page.getByRole('list', { name: 'Password requirements' });
+      await requirements
+        .getByText('No repeated or counted characters (like aaaa or 1234) (not met)')
+        .waitFor();
+      await requirements.getByText('At least 8 characters (met)').waitFor();
+      assert.equal(await field.getAttribute('aria-invalid'), 'true');
+      const describedBy = (await field.getAttribute('aria-describedby'))?.split(' ') ?? [];
+      const described = await Promise.all(
+        describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()),
+      );
+      const description = described.join(' ');
+      assert.match(description, /must not repeat a character or count up or down/);
+      await assertAllLabelled(page);
+    } finally {
+      assert.equal((await t.api('PATCH', '/sign-in-exp', { passwordPolicy: policy })).status, 200);
+    }
   });
 
   it('resets a forgotten password with live policy feedback, then signs in with it', async () => {
@@ -206,5 +248,39 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
         color: { primaryColor: '#0b5cad', isDarkModeEnabled: false, darkPrimaryColor: '#7cb7ff' },
       });
     }
+  });
+});
+
+describe('hosted code pages in Chromium under a send interval', async () => {
+  const t = await startTestService({ env: { TESSERA_SEND_MIN_INTERVAL_SECONDS: '3' } });
+  const chromium = await startChromium();
+  const app = await createApplication(t, 'Traditional');
+
+  it('moves the focus to the code field and counts down to the next code, announced once', async () => {
+    const user = await createUser(t, 'Hosted-Password-1', `wait_${newId(6)}@example.com`);
+    const page = await chromium.newPage();
+    const authorization = await openSignIn(t, app, page);
+    await page.getByRole('button', { name: 'Use a one-time code instead' }).click();
+    await page.getByLabel('E-mail or phone').fill(user.email!);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const code = page.getByLabel('Verification code');
+    await code.waitFor();
+    assert.ok(await isFocused(code), 'the code field has the focus');
+    const resend = page.getByRole('button', { name: 'Send a new code' });
+    assert.equal(await resend.isDisabled(), true, 'no new code before the interval');
+    await page.getByText(/^in [1-3] s$/).waitFor();
+    // One polite announcement of the whole wait, not one per second.
+    const announcement = page.getByText('You can ask for a new code in 3 seconds.');
+    assert.equal(await announcement.getAttribute('aria-live'), 'polite');
+    await assertAllLabelled(page);
+    await page.getByText('You can ask for a new code now.').waitFor({ timeout: 10_000 });
+    assert.equal(await resend.isEnabled(), true);
+    assert.equal(await page.getByText(/^in \d+ s$/).count(), 0);
+    await resend.click();
+    await page.getByText('You can ask for a new code in 3 seconds.').waitFor();
+    assert.ok(await isFocused(code), 'the focus is back in the code field after a new code');
+    await code.fill(await latestCode(t, user.email!));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    assert.equal((await backAtApplication(page, authorization)).claims()?.sub, user.id);
   });
 });

@@ -35,3 +35,35 @@ test('the console once setup has closed', { skip: browserUnavailable() }, async 
     assert.equal(await page.getByRole('form', { name: 'Create the first administrator' }).count(), 0);
   });
 });
+
+// The policy's refusal on the first-run form reads as a sentence, and a refusal of an earlier
+// attempt is gone once the next attempt shows its own error.
+test(
+  'the first-run form words the password policy and drops stale errors',
+  { skip: browserUnavailable() },
+  async (t) => {
+    const service = await startTestService();
+    const page = await newPage(await launchBrowser());
+    await page.goto(`${service.baseUrl}/console`);
+    await page.getByRole('heading', { name: 'Welcome to Tessera' }).waitFor();
+    const alerts = page.getByRole('alert');
+
+    await t.test('a too short password is refused in words', async () => {
+      await page.getByLabel('Username').fill('first_admin');
+      await page.getByLabel('Password', { exact: true }).fill('short');
+      await page.getByLabel('Repeat password').fill('short');
+      await page.getByRole('button', { name: 'Create administrator' }).click();
+      await alerts.filter({ hasText: 'The password is too short: use at least 8 characters.' }).waitFor();
+      assert.doesNotMatch(await page.locator('main').innerText(), /password_rejected/);
+    });
+
+    await t.test('the next error replaces it', async () => {
+      await page.getByLabel('Password', { exact: true }).fill('Long-Enough-Admin-2026!');
+      await page.getByLabel('Repeat password').fill('Something-else-2026!');
+      await page.getByRole('button', { name: 'Create administrator' }).click();
+      await alerts.filter({ hasText: 'The passwords differ.' }).waitFor();
+      assert.equal(await alerts.filter({ hasText: 'too short' }).count(), 0);
+      assert.equal(await alerts.count(), 1);
+    });
+  },
+);

@@ -13858,7 +13858,13 @@ export interface operations {
                         scopes: string[];
                         resources: {
                             indicator: string;
-                            scopes: string[];
+                            /** @description The API resource’s name */
+                            name: string;
+                            scopes: {
+                                name: string;
+                                /** @description What the scope allows, as the operator wrote it */
+                                description?: string;
+                            }[];
                         }[];
                         /** @description The user’s organizations, when the application asks for them: the user picks which */
                         organizations?: {

@@ -1,10 +1,15 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { ApiCallError } from '../api/client';
+import { passwordIssueSentences } from './password-issues';
 
 /** The console's wording: the message, the stable code for support, and any validation issues. */
 export function describeError(error: unknown): ReactNode {
   const message = error instanceof Error ? error.message : String(error);
   const code = error instanceof ApiCallError ? error.code : undefined;
+  if (error instanceof ApiCallError && code === 'password.rejected') {
+    const sentences = passwordIssueSentences(error.data);
+    if (sentences.length > 0) return `${sentences.join(' ')}`;
+  }
   const issues =
     error instanceof ApiCallError && error.data && typeof error.data === 'object' && 'issues' in error.data
       ? (error.data as { issues: unknown[] }).issues

@@ -22,7 +22,11 @@ export function SetupPage() {
     mutationFn: ({ username, password }: z.output<typeof administrator>) =>
       unwrap(publicClient.POST('/api/console/setup', { body: { username, password } })),
   });
-  const submit = form.handleSubmit((values) => create.mutate(values));
+  // A refusal of the last attempt is stale once the next one is made, valid or not.
+  const submit = form.handleSubmit(
+    (values) => create.mutate(values),
+    () => create.reset(),
+  );
   const mismatch = form.formState.errors.repeat?.message;
   if (create.error instanceof ApiCallError && create.error.code === 'console.setup_done') {
     return <SetupClosed />;

@@ -16,7 +16,14 @@ const scopeText: Record<string, string> = {
   phone: 'See your phone number',
   offline_access: 'Stay connected when you are not using it',
   'urn:logto:scope:organizations': 'See the organizations you choose below',
+  'urn:logto:scope:organization_roles': 'See your roles in those organizations',
+  custom_data: 'See the custom data of your account',
+  identities: 'See the social accounts linked to your account',
+  roles: 'See your roles',
 };
+
+/** A scope as a person reads it: what it allows, never its protocol name. */
+const describeScope = (scope: string) => scopeText[scope] ?? 'Use your account for this application';
 
 const consentForm = z.object({ organizationIds: z.array(z.string()) });
 
@@ -55,12 +62,12 @@ export function ConsentPage() {
       </p>
       <ul className="scopes">
         {scopes.map((scope) => (
-          <li key={scope}>{scopeText[scope] ?? scope}</li>
+          <li key={scope}>{describeScope(scope)}</li>
         ))}
         {resources.flatMap((resource) =>
           resource.scopes.map((scope) => (
-            <li key={`${resource.indicator} ${scope}`}>
-              {scope} <small>on {resource.indicator}</small>
+            <li key={`${resource.indicator} ${scope.name}`}>
+              {scope.description ?? scope.name} <small>on {resource.name}</small>
             </li>
           )),
         )}

@@ -10,6 +10,7 @@ import { api } from '../api';
 import { codeIdentifierOf, identify, sendCode, start, verifyCode } from '../experience';
 import { Card } from '../ui/Card';
 import { NewPasswordField } from '../ui/NewPasswordField';
+import { ResendCode } from '../ui/ResendCode';
 
 const reset = z.object({ address: z.string(), code: z.string().trim(), password: z.string() });
 
@@ -20,6 +21,7 @@ export function ForgotPasswordPage() {
   const { busy, error, run } = useAction();
   const [step, setStep] = useState<'address' | 'code' | 'password' | 'done'>('address');
   const [sent, setSent] = useState('');
+  const [sentAt, setSentAt] = useState(0);
   const form = useZodForm(reset, { address: '', code: '', password: '' });
 
   const submit = form.handleSubmit(({ address, code, password }) =>
@@ -27,6 +29,7 @@ export function ForgotPasswordPage() {
       if (step === 'address') {
         await start('ForgotPassword');
         setSent(await sendCode(codeIdentifierOf(address)));
+        setSentAt(Date.now());
         setStep('code');
       } else if (step === 'code') {
         await identify(await verifyCode(codeIdentifierOf(address), sent, code));
@@ -38,6 +41,14 @@ export function ForgotPasswordPage() {
       }
     }),
   );
+
+  const resend = () =>
+    void run(async () => {
+      setSent(await sendCode(codeIdentifierOf(form.getValues('address'))));
+      setSentAt(Date.now());
+      form.resetField('code');
+      form.setFocus('code');
+    });
 
   if (step === 'done') {
     return (
@@ -66,6 +77,7 @@ export function ForgotPasswordPage() {
               If an account uses {form.getValues('address')}, a code is on its way to it.
             </p>
             <CodeField autoFocus {...form.register('code')} />
+            <ResendCode sentAt={sentAt} busy={busy} onResend={resend} />
           </>
         ) : null}
         {step === 'password' ? (
@@ -74,6 +86,7 @@ export function ForgotPasswordPage() {
             autoFocus
             password={form.watch('password')}
             field={form.register('password')}
+            error={error}
           />
         ) : null}
         <Alert error={error} />

@@ -12,6 +12,7 @@ import { SocialButtons } from '../federation/SocialButtons';
 import { useSettings } from '../settings';
 import { Card } from '../ui/Card';
 import { NewPasswordField } from '../ui/NewPasswordField';
+import { ResendCode } from '../ui/ResendCode';
 
 const registration = z.object({
   username: z.string().trim(),
@@ -36,6 +37,7 @@ export function RegisterPage() {
   );
   const form = useZodForm(registration, { username: '', address: '', code: '', password: '' });
   const [sent, setSent] = useState<string | undefined>();
+  const [sentAt, setSentAt] = useState(0);
   const needsPassword = method === 'username' || Boolean(settings?.signUp.password);
 
   const submit = form.handleSubmit(({ username, address, code, password }) =>
@@ -46,6 +48,7 @@ export function RegisterPage() {
       } else if (!sent) {
         await start('Register');
         setSent(await sendCode(codeIdentifierOf(address)));
+        setSentAt(Date.now());
         return;
       } else {
         await identify(await verifyCode(codeIdentifierOf(address), sent, code));
@@ -55,6 +58,14 @@ export function RegisterPage() {
       await finish(navigate);
     }),
   );
+
+  const resend = () =>
+    void run(async () => {
+      setSent(await sendCode(codeIdentifierOf(form.getValues('address'))));
+      setSentAt(Date.now());
+      form.resetField('code');
+      form.setFocus('code');
+    });
 
   if (settings && identifiers.length === 0) {
     return (
@@ -91,12 +102,18 @@ export function RegisterPage() {
             {...form.register('address')}
           />
         )}
-        {method === 'code' && sent ? <CodeField {...form.register('code')} /> : null}
+        {method === 'code' && sent ? (
+          <>
+            <CodeField autoFocus {...form.register('code')} />
+            <ResendCode sentAt={sentAt} busy={busy} onResend={resend} />
+          </>
+        ) : null}
         {needsPassword && (method === 'username' || sent) ? (
           <NewPasswordField
             label="Password"
             password={form.watch('password')}
             field={form.register('password')}
+            error={error}
           />
         ) : null}
         <Alert error={error} />

@@ -9,6 +9,7 @@ import { codeIdentifierOf, finish, identify, sendCode, start, verifyCode } from 
 import { SsoNotice } from '../federation/SsoNotice';
 import { startFederated } from '../federation/federation';
 import { useSsoMatch } from '../federation/useSsoMatch';
+import { ResendCode } from '../ui/ResendCode';
 
 const codeSignIn = z.object({ address: z.string(), code: z.string().trim() });
 
@@ -19,18 +20,22 @@ export function CodeForm() {
   const form = useZodForm(codeSignIn, { address: '', code: '' });
   const address = form.watch('address');
   const [sent, setSent] = useState<string | undefined>();
+  const [sentAt, setSentAt] = useState(0);
   const sso = useSsoMatch(address);
   const send = form.handleSubmit(() =>
     run(async () => {
       if (sso) return startFederated('sso', sso.id);
       await start('SignIn');
       setSent(await sendCode(codeIdentifierOf(address)));
+      setSentAt(Date.now());
     }),
   );
   const resend = () =>
     void run(async () => {
       setSent(await sendCode(codeIdentifierOf(address)));
+      setSentAt(Date.now());
       form.resetField('code');
+      form.setFocus('code');
     });
   const verify = form.handleSubmit(({ code }) =>
     run(async () => {
@@ -67,9 +72,7 @@ export function CodeForm() {
       <button type="submit" className="primary" disabled={busy}>
         Sign in
       </button>
-      <button type="button" className="link" disabled={busy} onClick={resend}>
-        Send a new code
-      </button>
+      <ResendCode sentAt={sentAt} busy={busy} onResend={resend} />
     </form>
   );
 }

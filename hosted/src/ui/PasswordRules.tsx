@@ -2,39 +2,98 @@ import type { Settings } from '../settings';
 
 const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/];
 
-/** The sign-in experience's password policy, checked as the person types (the service decides). */
+interface Rule {
+  text: string;
+  /** The policy's name for a refusal by this rule (`password.rejected`'s issues). */
+  issue: string;
+  /** Met as typed; undefined for a rule only the service can check. */
+  ok: boolean | undefined;
+}
+
+/**
+ * The sign-in experience's password policy, checked as the person types (the service decides);
+ * a rule the service refused the last password for (`rejected`) is marked as not met.
+ */
 export function PasswordRules({
   policy,
   password,
+  rejected = [],
 }: {
   policy: Settings['passwordPolicy'];
   password: string;
+  rejected?: readonly string[];
 }) {
   const types = kinds.filter((kind) => kind.test(password)).length;
-  const rules = [
-    { text: `At least ${policy.length.min} characters`, ok: password.length >= policy.length.min },
+  const rules: Rule[] = [
+    {
+      text: `At least ${policy.length.min} characters`,
+      issue: 'password_rejected.too_short',
+      ok: password.length >= policy.length.min,
+    },
     ...(policy.length.max < 256
-      ? [{ text: `At most ${policy.length.max} characters`, ok: password.length <= policy.length.max }]
+      ? [
+          {
+            text: `At most ${policy.length.max} characters`,
+            issue: 'password_rejected.too_long',
+            ok: password.length <= policy.length.max,
+          },
+        ]
       : []),
     ...(policy.characterTypes.min > 1
       ? [
           {
             text: `${policy.characterTypes.min} of: lower-case, upper-case, digits, symbols`,
+            issue: 'password_rejected.character_types',
             ok: types >= policy.characterTypes.min,
           },
         ]
       : []),
-    ...(policy.rejects.userInfo ? [{ text: 'Not your username, e-mail or phone', ok: undefined }] : []),
+    ...(policy.rejects.userInfo
+      ? [
+          {
+            text: 'Not your username, e-mail or phone',
+            issue: 'password_rejected.restricted.user_info',
+            ok: undefined,
+          },
+        ]
+      : []),
+    ...(policy.rejects.repetitionAndSequence
+      ? [
+          {
+            text: 'No repeated or counted characters (like aaaa or 1234)',
+            issue: 'password_rejected.restricted.repetition_or_sequence',
+            ok: undefined,
+          },
+        ]
+      : []),
+    ...(policy.rejects.words.length > 0
+      ? [
+          {
+            text: 'No word the site does not allow',
+            issue: 'password_rejected.restricted.words',
+            ok: undefined,
+          },
+        ]
+      : []),
   ];
   return (
     <ul className="rules" aria-live="polite" aria-label="Password requirements">
-      {rules.map((rule) => (
-        <li key={rule.text} className={rule.ok === undefined ? '' : rule.ok ? 'ok' : 'todo'}>
-          {rule.ok === undefined ? '' : rule.ok ? '✓ ' : '○ '}
-          {rule.text}
-          {rule.ok === undefined ? '' : rule.ok ? ' (met)' : ' (not yet)'}
-        </li>
-      ))}
+      {rules.map((rule) => {
+        const state = rule.ok ?? (rejected.includes(rule.issue) ? 'refused' : undefined);
+        return (
+          <li key={rule.issue} className={state === undefined ? '' : state === true ? 'ok' : 'todo'}>
+            {state === undefined ? '' : state === true ? '✓ ' : state === 'refused' ? '✗ ' : '○ '}
+            {rule.text}
+            {state === undefined
+              ? ''
+              : state === true
+                ? ' (met)'
+                : state === 'refused'
+                  ? ' (not met)'
+                  : ' (not yet)'}
+          </li>
+        );
+      })}
     </ul>
   );
 }
