@@ -13,8 +13,8 @@ export interface TableCopy {
 
 /**
  * Copies every row of every table in `source` into `target`, which has the same schema (both
- * migrated to the latest version) and holds only what the migrations write: those rows are
- * replaced. Runs in one transaction on the target, so a failure leaves it as it was.
+ * migrated to the latest version) and holds only what the migrations write (see `tablesInUse`):
+ * those rows are replaced. Runs in one transaction on the target, so a failure leaves it as it was.
  */
 export async function copyAllTables(source: Db, target: Db): Promise<TableCopy[]> {
   const tables = await listTables(source);
@@ -33,16 +33,29 @@ export async function copyAllTables(source: Db, target: Db): Promise<TableCopy[]
   });
 }
 
-/** Tables of the target that hold rows. */
-export async function nonEmptyTables(db: Db): Promise<string[]> {
+/**
+ * Tables holding rows that no migration wrote. Kysely applies each migration in one transaction
+ * with its bookkeeping row, so a row whose `xmin` (inserting transaction) is not one of those
+ * came from use: a database only migrated (or left by a failed copy) counts as empty.
+ */
+export async function tablesInUse(db: Db): Promise<string[]> {
   const found: string[] = [];
   for (const table of await listTables(db)) {
-    const { rows } = await sql<{
-      any: boolean;
-    }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(table)}) AS any`.execute(db);
-    if (rows[0]?.any) found.push(table);
+    const { rows } = await sql<{ used: boolean }>`
+      SELECT EXISTS (
+        SELECT 1 FROM ${sql.table(table)} t
+        WHERE t.xmin::text NOT IN (SELECT m.xmin::text FROM kysely_migration m)
+      ) AS used`.execute(db);
+    if (rows[0]?.used) found.push(table);
   }
   return found;
+}
+
+/** Whether the database has Kysely's migration bookkeeping. */
+export async function hasMigrationTable(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    SELECT to_regclass('public.kysely_migration') IS NOT NULL AS found`.execute(db);
+  return rows[0]?.found ?? false;
 }
 
 /** Every table (or partitioned table) in the public schema, except the migration bookkeeping. */

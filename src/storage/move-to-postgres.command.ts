@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, type Config } from '../config.js';
-import { copyAllTables, listTables } from './copy.repository.js';
+import { copyAllTables, hasMigrationTable, listTables, tablesInUse } from './copy.repository.js';
 import { openStorage } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { StorageRefused } from './refusal.js';
@@ -23,21 +23,21 @@ export async function moveToPostgresCommand(config: Config, args: string[]): Pro
   }
   const target = await openStorage({ databaseUrl: targetUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
-    const existing = await listTables(target.db);
-    if (existing.length > 0) {
-      throw new StorageRefused(
-        `the target database is not empty (${existing.length} tables, among them ${existing[0]}); ` +
-          'move-to-postgres copies into a new, empty database: create one (createdb) and run again',
-      );
+    // Checked before migrating, so that nothing is written into a database in use.
+    if (await hasMigrationTable(target.db)) {
+      const used = await tablesInUse(target.db);
+      if (used.length > 0) throw notEmpty(`rows in ${used.join(', ')}`);
+    } else if ((await listTables(target.db)).length > 0) {
+      throw notEmpty("tables that are not Tessera's");
     }
+    await migrateToLatest(target.db);
     const source = await openStorage({ databaseUrl: undefined, dataDir: config.dataDir, poolSize: 1 });
     try {
       await migrateToLatest(source.db);
-      await migrateToLatest(target.db);
       const copies = await copyAllTables(source.db, target.db).catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
         throw new StorageRefused(
-          `copying failed, nothing was copied (${reason}); the target now holds the empty schema: drop and create it again before another try`,
+          `copying failed, nothing was copied (${reason}); the target holds the empty schema, and the command may run again`,
         );
       });
       for (const { table, rows } of copies) process.stdout.write(`${table}\t${rows}\n`);
@@ -51,6 +51,12 @@ export async function moveToPostgresCommand(config: Config, args: string[]): Pro
   } finally {
     await target.close();
   }
+}
+
+function notEmpty(what: string): StorageRefused {
+  return new StorageRefused(
+    `the target database is not empty (${what}); move-to-postgres copies into a new database, or one that was only migrated: create one (createdb) and run again`,
+  );
 }
 
 function parseTarget(args: string[]): string {

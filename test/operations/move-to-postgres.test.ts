@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createTestDatabase, scratchDir, withClient } from '../support/databases.js';
+import { newId } from '../../src/storage/ids.js';
+import { postgresAdminUrl, scratchDir, withAdmin, withClient } from '../support/databases.js';
 import { clientCredentials, json } from '../support/http.js';
 import { sourceCli, spawnService, type ServiceProcess } from '../support/process.js';
 import { BOOTSTRAP_CLIENT, freePort } from '../support/service.js';
@@ -57,7 +58,12 @@ describe('the embedded database: backup, restore, and the move to PostgreSQL', a
   const dataDir = await mkdtemp(path.join(scratchDir, 'tessera-move-'));
   const restoredDir = await mkdtemp(path.join(scratchDir, 'tessera-restored-'));
   const backupFile = path.join(scratchDir, `${path.basename(dataDir)}.tar.gz`);
-  const target = await createTestDatabase();
+  // A new database, as `createdb` makes it (the test template already holds a signing key).
+  const targetName = `tessera_move_${newId(12)}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${targetName}`));
+  const targetUrl = new URL(postgresAdminUrl);
+  targetUrl.pathname = `/${targetName}`;
+  const target = { env: { DATABASE_URL: targetUrl.toString() } };
   const receiver = await startWebhookReceiver();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -81,7 +87,7 @@ describe('the embedded database: backup, restore, and the move to PostgreSQL', a
   after(async () => {
     for (const service of running) await service.stop();
     await receiver.close();
-    await target.drop();
+    await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${targetName} WITH (FORCE)`));
     for (const item of [dataDir, restoredDir, backupFile]) await rm(item, { recursive: true, force: true });
   });
 
@@ -154,7 +160,7 @@ describe('the embedded database: backup, restore, and the move to PostgreSQL', a
   });
 
   it('moves the installation to PostgreSQL: same keys, passwords, secrets and pending deliveries', async () => {
-    const move = await tessera({ DATA_DIR: dataDir }, ['move-to-postgres', target.env.DATABASE_URL!]);
+    const move = await tessera({ DATA_DIR: dataDir }, ['move-to-postgres', target.env.DATABASE_URL]);
     assert.equal(move.code, 0, move.stderr);
     const counts = new Map(
       move.stdout
@@ -168,16 +174,16 @@ describe('the embedded database: backup, restore, and the move to PostgreSQL', a
     }
     assert.equal(counts.has('kysely_migration'), false);
     // Every row of the source arrived.
-    await withClient(target.env.DATABASE_URL!, async (client) => {
+    await withClient(target.env.DATABASE_URL, async (client) => {
       for (const [table, rows] of counts) {
         const result = await client.query(`SELECT count(*)::int AS n FROM ${table}`);
         assert.equal(result.rows[0].n, rows, table);
       }
     });
 
-    const again = await tessera({ DATA_DIR: dataDir }, ['move-to-postgres', target.env.DATABASE_URL!]);
+    const again = await tessera({ DATA_DIR: dataDir }, ['move-to-postgres', target.env.DATABASE_URL]);
     assert.equal(again.code, 1);
-    assert.match(again.stderr, /target database is not empty/);
+    assert.match(again.stderr, /target database is not empty \(rows in .*users/);
 
     const moved = await start({ DATA_DIR: path.join(dataDir, 'unused'), ...target.env });
     // A token signed on PGlite before the move still verifies: the signing key came along.
@@ -195,7 +201,7 @@ describe('the embedded database: backup, restore, and the move to PostgreSQL', a
     // The delivery written on PGlite and never sent there goes out from PostgreSQL.
     const [delivered] = await receiver.waitFor(1, { timeoutMs: 30_000 });
     assert.equal(delivered!.event, 'User.Created');
-    assert.equal((delivered!.json as { user?: { id?: string } }).user?.id, user.body.id);
+    assert.equal((delivered!.json as { data?: { id?: string } }).data?.id, user.body.id);
     await moved.stop();
   });
 });
