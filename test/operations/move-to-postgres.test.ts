@@ -5,11 +5,15 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import * as oidc from 'openid-client';
+import { loadConfig } from '../../src/config.js';
 import { newId } from '../../src/storage/ids.js';
 import { postgresAdminUrl, scratchDir, withAdmin, withClient } from '../support/databases.js';
 import { clientCredentials, json } from '../support/http.js';
+import { clientFor, signIn } from '../support/oidc-sign-in.js';
 import { sourceCli, spawnService, type ServiceProcess } from '../support/process.js';
-import { BOOTSTRAP_CLIENT, freePort } from '../support/service.js';
+import { BOOTSTRAP_CLIENT, freePort, type TestService } from '../support/service.js';
+import { createApplication } from '../support/sign-in-fixtures.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 const PASSWORD = 'Moved-Along-2026!';
@@ -115,6 +119,19 @@ describe('the embedded database: backup, restore, and the move to PostgreSQL', a
   assert.ok(app.status < 300, JSON.stringify(app.body));
   const m2m = { id: app.body.id as string, secret: app.body.secret as string };
   await token(baseUrl, m2m, 'https://backend.example/api');
+  // The sign-in helpers' view of whichever service listens on the port now.
+  const current = {
+    baseUrl,
+    config: loadConfig(env),
+    api: async (method: string, route: string, body?: unknown) => ({
+      ...(await call(baseUrl, issuedBefore, method, route, body)),
+      headers: new Headers(),
+    }),
+  } as unknown as TestService;
+  const webApp = await createApplication(current, 'Traditional');
+  const signedIn = await signIn(current, webApp, { username: 'mover' }, PASSWORD);
+  const refreshToken = signedIn.tokens.refresh_token;
+  assert.ok(refreshToken, 'a refresh token');
 
   it('refuses a backup while the service holds DATA_DIR', async () => {
     const result = await tessera({ DATA_DIR: dataDir }, ['backup', backupFile]);
@@ -200,6 +217,11 @@ describe('the embedded database: backup, restore, and the move to PostgreSQL', a
     });
     assert.notEqual(wrong.status, 204);
     await token(baseUrl, m2m, 'https://backend.example/api');
+    // The grant and refresh token issued on PGlite go on; the user signs in with the same password.
+    const refreshed = await oidc.refreshTokenGrant(await clientFor(current, webApp), refreshToken);
+    assert.ok(refreshed.access_token);
+    const second = await signIn(current, webApp, { username: 'mover' }, PASSWORD);
+    assert.ok(second.tokens.id_token);
     // The delivery written on PGlite and never sent there goes out from PostgreSQL.
     const [delivered] = await receiver.waitFor(1, { timeoutMs: 30_000 });
     assert.equal(delivered!.event, 'User.Created');
