@@ -1,6 +1,7 @@
 import { usage } from './cli/usage.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ApiError } from './http/errors.js';
+import { StorageRefused } from './storage/refusal.js';
 
 async function main(command: string | undefined): Promise<void> {
   switch (command) {
@@ -38,6 +39,19 @@ async function main(command: string | undefined): Promise<void> {
       }
       return;
     }
+    case 'backup':
+    case 'restore': {
+      const config = loadConfig();
+      const { backupCommand, restoreCommand } = await import('./storage/backup.command.js');
+      await (command === 'backup' ? backupCommand : restoreCommand)(config, process.argv.slice(3));
+      return;
+    }
+    case 'move-to-postgres': {
+      const config = loadConfig();
+      const { moveToPostgresCommand } = await import('./storage/move-to-postgres.command.js');
+      await moveToPostgresCommand(config, process.argv.slice(3));
+      return;
+    }
     case 'create-admin': {
       const config = loadConfig();
       const { createAdministrator, readCreateAdminInput } = await import('./console/create-admin.command.js');
@@ -67,7 +81,7 @@ async function main(command: string | undefined): Promise<void> {
 }
 
 main(process.argv[2]).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof ApiError) {
+  if (error instanceof ConfigError || error instanceof ApiError || error instanceof StorageRefused) {
     console.error(`tessera: ${error.message}`);
   } else {
     console.error('tessera: failed to start:', error instanceof Error ? error.message : error);

@@ -9,6 +9,13 @@ const commands = `Commands:
   create-admin --username NAME
             add a console administrator (password from TESSERA_ADMIN_PASSWORD or the first
             line of stdin); the way back in when no administrator can sign in
+  backup FILE
+            write the embedded database (DATA_DIR) to FILE; the service must be stopped
+  restore [--force] FILE
+            unpack a backup into an empty DATA_DIR (--force replaces what it holds)
+  move-to-postgres DATABASE_URL
+            copy the embedded database into a new, empty PostgreSQL database, and print the
+            rows copied per table
   help      this text (also --help, -h)`;
 
 export function usage(): string {

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import { initialisePgliteDirectory } from './pglite-directory.js';
 import { resilientPool } from './resilient-pool.js';
 import type { Database } from './schema.js';
@@ -55,8 +56,15 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     return { db, backend: 'postgres', close: () => db.destroy() };
   }
   await mkdir(options.dataDir, { recursive: true });
-  await initialisePgliteDirectory(options.dataDir);
-  const pglite = await PGlite.create(options.dataDir);
+  const unlock = lockDataDir(options.dataDir);
+  let pglite: PGlite;
+  try {
+    await initialisePgliteDirectory(options.dataDir);
+    pglite = await PGlite.create(options.dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // PGlite serves one connection; the pool queues the rest.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }) });
@@ -66,6 +74,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     close: async () => {
       await db.destroy();
       await pglite.close();
+      unlock();
     },
   };
 }

@@ -8,7 +8,7 @@ describe('tessera --help', () => {
   it('lists the commands and every setting with its default', () => {
     const result = spawnSync(process.execPath, [...sourceCli, '--help'], { encoding: 'utf8' });
     assert.equal(result.status, 0, result.stderr);
-    for (const command of ['start', 'migrate', 'prune'])
+    for (const command of ['start', 'migrate', 'prune', 'backup', 'restore', 'move-to-postgres'])
       assert.match(result.stdout, new RegExp(`^  ${command} `, 'm'));
     for (const name of Object.keys(environmentSchema.shape)) {
       assert.match(result.stdout, new RegExp(`^  ${name} +\\S`, 'm'), name);
