@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, describe, it } from 'node:test';
+import {
+  createApplication,
+  createResource,
+  createUser,
+  exchange,
+  issueSubjectToken,
+} from '../impersonation/fixtures.js';
+import { startTestService } from '../support/service.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
+import { createHook } from '../webhooks/helpers.js';
+
+interface ExportedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  attributes: Record<string, string | number>;
+  events: string[];
+  links: { traceId: string; spanId: string }[];
+}
+
+type OtlpValue = { stringValue?: string; intValue?: string | number };
+type OtlpAttribute = { key: string; value: OtlpValue };
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  attributes?: OtlpAttribute[];
+  events?: { name: string }[];
+  links?: { traceId: string; spanId: string }[];
+}
+interface OtlpRequest {
+  resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
+}
+
+const attributes = (list: OtlpAttribute[] = []) =>
+  Object.fromEntries(
+    list.map(({ key, value }) => [key, value.stringValue ?? Number(value.intValue)] as const),
+  );
+
+/** A loopback OTLP/HTTP receiver: keeps every span POSTed to /v1/traces as JSON. */
+async function startOtlpReceiver() {
+  const spans: ExportedSpan[] = [];
+  const bodies: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (req.method !== 'POST' || req.url !== '/v1/traces') {
+        res.writeHead(404).end();
+        return;
+      }
+      bodies.push(text);
+      const request = JSON.parse(text) as OtlpRequest;
+      for (const resource of request.resourceSpans)
+        for (const scope of resource.scopeSpans)
+          for (const span of scope.spans)
+            spans.push({
+              traceId: span.traceId,
+              spanId: span.spanId,
+              parentSpanId: span.parentSpanId || undefined,
+              name: span.name,
+              attributes: attributes(span.attributes),
+              events: (span.events ?? []).map((event) => event.name),
+              links: span.links ?? [],
+            });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, bodies };
+}
+
+describe('tracing: OpenTelemetry spans exported as OTLP', async () => {
+  const otlp = await startOtlpReceiver();
+  const t = await startTestService({ env: { TESSERA_OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url } });
+  const flush = () => t.service.tracing.flush();
+  const children = (parent: ExportedSpan) =>
+    otlp.spans.filter((span) => span.traceId === parent.traceId && span.parentSpanId === parent.spanId);
+
+  it('traces a management request by its route template and status, with its statements and no parameter values', async () => {
+    const token = await t.managementToken();
+    const name = `traced-role-${Date.now()}`;
+    const created = await fetch(`${t.baseUrl}/api/roles`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, description: 'a role whose name must not be traced' }),
+    });
+    assert.equal(created.status, 200);
+    const { id } = (await created.json()) as { id: string };
+    const read = await fetch(`${t.baseUrl}/api/roles/${id}?probe=secret-query`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(read.status, 200);
+    await flush();
+
+    const post = otlp.spans.find((span) => span.name === 'POST /api/roles');
+    assert.ok(post, `no POST /api/roles span among ${otlp.spans.map((s) => s.name).join(', ')}`);
+    assert.equal(post.attributes['http.route'], '/api/roles');
+    assert.equal(post.attributes['http.response.status_code'], 200);
+    const statements = children(post).filter((span) => span.attributes['db.query.text'] !== undefined);
+    assert.ok(
+      statements.some((span) => /insert into "roles"/i.test(String(span.attributes['db.query.text']))),
+      'the role insert is traced beneath its request',
+    );
+    const get = otlp.spans.find((span) => span.name === 'GET /api/roles/:id');
+    assert.ok(get);
+    assert.equal(get.attributes['http.response.status_code'], 200);
+    assert.ok(children(get).length > 0, 'the read has its statements beneath it');
+    // Neither values, nor the raw URL, nor the token reach the collector.
+    const exported = otlp.bodies.join('\n');
+    for (const secret of [name, id, 'secret-query', token]) assert.ok(!exported.includes(secret), secret);
+  });
+
+  it('traces the token-exchange steps beneath POST /oidc/token, without the tokens', async () => {
+    const resource = await createResource(t, ['orders:read']);
+    const userId = await createUser(t, [resource.scopeIds['orders:read']!]);
+    const m2m = await createApplication(t, 'MachineToMachine');
+    const subjectToken = await issueSubjectToken(t, userId);
+    const response = await exchange(t.baseUrl, m2m, {
+      subject_token: subjectToken,
+      resource: resource.indicator,
+      scope: 'orders:read',
+    });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    await flush();
+
+    const consume = otlp.spans.find((span) => span.name === 'token_exchange.consume_subject_token');
+    assert.ok(consume, 'the consume step has a span');
+    const request = otlp.spans.find(
+      (span) => span.traceId === consume.traceId && span.name === 'POST /oidc/token',
+    );
+    assert.ok(request, 'the steps belong to the token request');
+    assert.equal(request.attributes['http.response.status_code'], 200);
+    const steps = children(request)
+      .map((span) => span.name)
+      .filter((name) => name.startsWith('token_exchange.'));
+    assert.deepEqual(steps.sort(), [
+      'token_exchange.check_client',
+      'token_exchange.consume_subject_token',
+      'token_exchange.grant_scopes',
+      'token_exchange.issue_token',
+      'token_exchange.log_exchange',
+      'token_exchange.read_params',
+      'token_exchange.refuse_self_impersonation',
+      'token_exchange.resolve_resource',
+    ]);
+    assert.ok(children(consume).some((span) => span.attributes['db.query.text'] !== undefined));
+    const exported = otlp.bodies.join('\n');
+    for (const secret of [subjectToken, String(response.body.access_token), m2m.secret, userId])
+      assert.ok(!exported.includes(secret));
+  });
+});
