@@ -82,6 +82,17 @@ describe('tracing: OpenTelemetry spans exported as OTLP', async () => {
   const otlp = await startOtlpReceiver();
   const t = await startTestService({ env: { TESSERA_OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url } });
   const flush = () => t.service.tracing.flush();
+  /** Flushes until a span matching `wanted` has arrived (an attempt's span ends after its send). */
+  const exportedSpan = async (wanted: (span: ExportedSpan) => boolean) => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      await flush();
+      const found = otlp.spans.find(wanted);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error('span not exported within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   const children = (parent: ExportedSpan) =>
     otlp.spans.filter((span) => span.traceId === parent.traceId && span.parentSpanId === parent.spanId);
 
@@ -156,5 +167,52 @@ describe('tracing: OpenTelemetry spans exported as OTLP', async () => {
     const exported = otlp.bodies.join('\n');
     for (const secret of [subjectToken, String(response.body.access_token), m2m.secret, userId])
       assert.ok(!exported.includes(secret));
+  });
+
+  it('traces each webhook delivery attempt in its own trace, linked to the request that wrote the event', async () => {
+    const receiver = await startWebhookReceiver();
+    after(() => receiver.close());
+    await createHook(t, receiver.url, ['Role.Created']);
+    const created = await fetch(`${t.baseUrl}/api/roles`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await t.managementToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `hooked-role-${Date.now()}`, description: 'fires Role.Created' }),
+    });
+    assert.equal(created.status, 200);
+    const [delivered] = await receiver.waitFor(1);
+    const attempt = await exportedSpan(
+      (span) =>
+        span.name === 'webhook.delivery_attempt' && span.attributes['webhook.delivery_id'] === delivered!.id,
+    );
+    assert.equal(attempt.parentSpanId, undefined, 'an attempt starts a trace of its own');
+    assert.equal(attempt.attributes['webhook.event'], 'Role.Created');
+    assert.equal(attempt.attributes['webhook.delivery_status'], 'delivered');
+    assert.equal(attempt.attributes['http.response.status_code'], 200);
+    const writers = otlp.spans.filter((span) => span.name === 'POST /api/roles');
+    const writer = writers.find(
+      (span) => attempt.links[0]?.traceId === span.traceId && attempt.links[0]?.spanId === span.spanId,
+    );
+    assert.ok(writer, `the attempt links to the writing request: ${JSON.stringify(attempt.links)}`);
+    assert.notEqual(attempt.traceId, writer.traceId);
+    assert.ok(!otlp.bodies.join('\n').includes(receiver.url), 'the receiver URL is not exported');
+  });
+
+  it('exports nothing when no endpoint is configured', async () => {
+    const quiet = await startOtlpReceiver();
+    // Even the SDK's own variable does not turn tracing on: only TESSERA_OTEL_EXPORTER_OTLP_ENDPOINT does.
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = quiet.url;
+    after(() => delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+    const off = await startTestService();
+    assert.equal(off.service.tracing.enabled, false);
+    const before = otlp.spans.length;
+    const listed = await fetch(`${off.baseUrl}/api/roles`, {
+      headers: { authorization: `Bearer ${await off.managementToken()}` },
+    });
+    assert.equal(listed.status, 200);
+    await off.service.tracing.flush();
+    await flush();
+    await off.stop();
+    assert.equal(quiet.bodies.length, 0);
+    assert.equal(otlp.spans.length, before, 'the traced service saw none of the other one');
   });
 });
