@@ -66,7 +66,10 @@ export async function startService(
   const log = createLogger(config, options.logDestination);
   const metrics = new Metrics();
   const tracing = await startTracing(config.tracing);
-  const storage = await prepareStorage(config, { tracing });
+  const storage = await prepareStorage(config, { tracing }).catch(async (error: unknown) => {
+    await tracing.shutdown();
+    throw error;
+  });
   const app = await buildApp(config, storage, { log, metrics, clock: options.clock, tracing });
   let address: string;
   let ops: OpsServer | undefined;
