@@ -11,7 +11,7 @@ export const layers = [
     folders: ['storage', 'http'],
     files: [
       'src/(config|services)\\.ts',
-      'src/operations/(logger|metrics)\\.ts',
+      'src/operations/(logger|metrics|spans|trace-parent)\\.ts',
       // The signing-key ring and the outbox hand-off are part of `Services`, which everything uses;
       // `mutate` writes rows and their events in one transaction.
       'src/oidc/(key-ring|signing-keys|signing-keys\\.repository|token-lifetimes)\\.ts',

@@ -20,6 +20,8 @@ import { createLogger } from './operations/logger.js';
 import { Metrics } from './operations/metrics.js';
 import { countTokenEndpoint } from './operations/oidc-metrics.js';
 import { observeOidc, observeRequests } from './operations/request-observation.js';
+import { traceOidc, traceRequests } from './operations/request-tracing.js';
+import { tracingOff, type Tracing } from './operations/tracing.js';
 import { scheduleRetention, type RetentionSchedule } from './retention/retention.scheduler.js';
 import { systemClock, type Clock } from './storage/clock.js';
 import type { Storage } from './storage/database.js';
@@ -45,7 +47,12 @@ export type App = FastifyInstance;
 export async function buildApp(
   config: Config,
   storage: Storage,
-  { log, metrics, clock = systemClock }: Observability & { clock?: Clock } = {
+  {
+    log,
+    metrics,
+    clock = systemClock,
+    tracing = tracingOff,
+  }: Observability & { clock?: Clock; tracing?: Tracing } = {
     log: createLogger(config),
     metrics: new Metrics(),
   },
@@ -91,6 +98,7 @@ export async function buildApp(
     deliveries,
     log,
     metrics,
+    tracer: tracing.tracer,
   };
   const build = (published: SigningKey[]) =>
     createProvider({
@@ -121,7 +129,9 @@ export async function buildApp(
   app.decorateRequest('caller', null);
 
   observeRequests(app, metrics);
-  mounted.oidc = observeOidc(oidcMount(oidcInputGuard(), provider.handle), log, metrics);
+  const oidc = observeOidc(oidcMount(oidcInputGuard(), provider.handle), log, metrics);
+  if (tracing.enabled) traceRequests(app, tracing.tracer);
+  mounted.oidc = tracing.enabled ? traceOidc(oidc, tracing.tracer) : oidc;
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/status', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());

@@ -84,6 +84,8 @@ export const environmentSchema = z.object({
   TESSERA_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   TESSERA_SECRETS_KEY: secretsKeys.optional(),
   TESSERA_APPLICATION_SECRETS_SHOWN_ONCE: booleanFlag.default(false),
+  TESSERA_OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  TESSERA_OTEL_SERVICE_NAME: z.string().min(1).max(256).default('tessera'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -129,6 +131,8 @@ export interface Config {
   retention: { webhookDays: number; logDays: number };
   /** Application secrets: the installation's keys when configured (else one kept in the database). */
   applicationSecrets: { keys: Buffer[]; shownOnce: boolean };
+  /** OpenTelemetry traces, exported as OTLP/HTTP to `endpoint` (its `/v1/traces`); off without one. */
+  tracing: { endpoint: string | undefined; serviceName: string };
 }
 
 export class ConfigError extends Error {}
@@ -205,6 +209,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     applicationSecrets: {
       keys: e.TESSERA_SECRETS_KEY ?? [],
       shownOnce: e.TESSERA_APPLICATION_SECRETS_SHOWN_ONCE,
+    },
+    tracing: {
+      endpoint: e.TESSERA_OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
+      serviceName: e.TESSERA_OTEL_SERVICE_NAME,
     },
   };
 }

@@ -6,6 +6,7 @@ import { createLogger } from './operations/logger.js';
 import { Metrics } from './operations/metrics.js';
 import { startOpsServer, type OpsServer } from './operations/ops-server.js';
 import { logStartupSummary } from './operations/startup-summary.js';
+import { startTracing, type Tracing } from './operations/tracing.js';
 import type { Clock } from './storage/clock.js';
 import { openStorage, type Storage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
@@ -17,6 +18,8 @@ export interface RunningService {
   address: string;
   /** The operations listener's address (health, metrics); undefined when TESSERA_OPS_PORT=0. */
   opsAddress: string | undefined;
+  /** The service's spans: off (no-op) unless an OTLP endpoint is configured. */
+  tracing: Tracing;
   /**
    * Stops accepting, lets in-flight requests and webhook sends finish (up to
    * TESSERA_SHUTDOWN_GRACE_MS), records their attempts and closes the database.
@@ -31,11 +34,15 @@ export interface RunningService {
  * instance's migration lock, or building an index on a large table, may take longer than any
  * request should.
  */
-export async function prepareStorage(config: Config, { adoptBaseUrl = false } = {}): Promise<Storage> {
+export async function prepareStorage(
+  config: Config,
+  { adoptBaseUrl = false, tracing }: { adoptBaseUrl?: boolean; tracing?: Tracing } = {},
+): Promise<Storage> {
   const options = {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    log: tracing?.statementLog,
   };
   const setup = await openStorage(options);
   try {
@@ -58,8 +65,12 @@ export async function startService(
 ): Promise<RunningService> {
   const log = createLogger(config, options.logDestination);
   const metrics = new Metrics();
-  const storage = await prepareStorage(config);
-  const app = await buildApp(config, storage, { log, metrics, clock: options.clock });
+  const tracing = await startTracing(config.tracing);
+  const storage = await prepareStorage(config, { tracing }).catch(async (error: unknown) => {
+    await tracing.shutdown();
+    throw error;
+  });
+  const app = await buildApp(config, storage, { log, metrics, clock: options.clock, tracing });
   let address: string;
   let ops: OpsServer | undefined;
   try {
@@ -70,6 +81,7 @@ export async function startService(
   } catch (error) {
     await app.close();
     await storage.close();
+    await tracing.shutdown();
     throw error;
   }
   await logStartupSummary(log, config, storage, { public: address, ops: ops?.address });
@@ -79,6 +91,7 @@ export async function startService(
     storage,
     address,
     opsAddress: ops?.address,
+    tracing,
     stop: () =>
       (stopping ??= (async () => {
         log.info('stopping: no new connections; waiting for requests and webhook sends in flight');
@@ -86,6 +99,8 @@ export async function startService(
         await closeWithinGrace(app, config.shutdownGraceMs);
         await ops?.close();
         await storage.close();
+        // Sends the spans still buffered.
+        await tracing.shutdown();
         log.info('stopped');
       })()),
   };

@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -25,6 +26,8 @@ export interface Services {
   deliveries: Deliveries;
   log: Logger;
   metrics: Metrics;
+  /** OpenTelemetry spans (requests, exchange steps, delivery attempts); the API's no-op when off. */
+  tracer: Tracer;
 }
 
 export interface Observability {

@@ -46,6 +46,9 @@ const descriptions: Record<keyof Environment, string> = {
     'key(s) encrypting application secrets: 32 bytes, hex or base64, comma-separated (the first encrypts); unset: a generated key kept in the database',
   TESSERA_APPLICATION_SECRETS_SHOWN_ONCE:
     'show application secrets only when created; keep only their digest',
+  TESSERA_OTEL_EXPORTER_OTLP_ENDPOINT:
+    'OTLP/HTTP endpoint of an OpenTelemetry collector (spans go to {endpoint}/v1/traces); unset: no tracing',
+  TESSERA_OTEL_SERVICE_NAME: 'service.name of the exported spans',
 };
 
 /** The default a setting takes when unset, read from the schema itself. */

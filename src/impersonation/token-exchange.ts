@@ -1,8 +1,10 @@
+import type { Tracer } from '@opentelemetry/api';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Services } from '../services.js';
 import { writeLog } from '../audit/write-log.js';
 import { TOKEN_EXCHANGE_GRANT } from '../oidc/clients.js';
+import { inSpan } from '../operations/spans.js';
 import type { Clock } from '../storage/clock.js';
 import type { Db } from '../storage/database.js';
 import { createActorVerifier, type ActorVerifier } from './actor-token.js';
@@ -49,7 +51,13 @@ interface Trail {
 /** Registers the RFC 8693 token exchange grant on the provider. */
 export function registerTokenExchange(provider: Provider, services: Omit<Services, 'provider'>): void {
   const read = createAccessTokenReader(provider, services.config, services.keys, services.clock);
-  const deps: ExchangeDeps = { db: services.db, config: services.config, clock: services.clock, read };
+  const deps: ExchangeDeps = {
+    db: services.db,
+    config: services.config,
+    clock: services.clock,
+    read,
+    tracer: services.tracer,
+  };
   const actors = createActorVerifier(services.db, read);
   const logged = new WeakSet<object>();
 
@@ -69,7 +77,7 @@ export function registerTokenExchange(provider: Provider, services: Omit<Service
   });
 }
 
-type ExchangeDeps = ClaimsDeps & { clock: Clock; read: AccessTokenReader };
+type ExchangeDeps = ClaimsDeps & { clock: Clock; read: AccessTokenReader; tracer: Tracer };
 
 async function exchangeToken(
   ctx: KoaContextWithOIDC,
@@ -79,38 +87,48 @@ async function exchangeToken(
 ): Promise<void> {
   const client = ctx.oidc.client!;
   const trail: Trail = { applicationId: client.clientId };
+  // Each step in a span of its own (named, never with a token or parameter value).
+  const step = <T>(name: string, run: () => T): T => inSpan(deps.tracer, `token_exchange.${name}`, run);
   try {
-    const application = await checkClientMayExchange(deps.db, client.clientId);
-    const params = readExchangeParams(ctx.oidc.params as Record<string, unknown>);
+    const application = await step('check_client', () => checkClientMayExchange(deps.db, client.clientId));
+    const params = step('read_params', () => readExchangeParams(ctx.oidc.params as Record<string, unknown>));
     trail.subjectTokenType = params.subjectKind;
-    const resource = await resolveResource(deps.db, deps.config, params.resource);
+    const resource = await step('resolve_resource', () =>
+      resolveResource(deps.db, deps.config, params.resource),
+    );
     trail.resource = resource.indicator;
     // The actor is checked first: a bad actor token should not burn the subject token.
-    const actor = params.actorToken ? await actors.verifyActor(params.actorToken) : undefined;
+    const actorToken = params.actorToken;
+    const actor = actorToken ? await step('verify_actor', () => actors.verifyActor(actorToken)) : undefined;
     trail.actorId = actor;
-    const subject =
+    const subject = await step('consume_subject_token', () =>
       params.subjectKind === 'access_token'
-        ? await subjectFromAccessToken(deps, params.subjectToken, {
+        ? subjectFromAccessToken(deps, params.subjectToken, {
             client: application,
             resource,
             requested: params.scopes,
           })
-        : await consumeSubjectToken(deps, params.subjectToken, resource, params.scopes);
+        : consumeSubjectToken(deps, params.subjectToken, resource, params.scopes),
+    );
     const { userId, subjectTokenId, accessTokenId } = subject;
     Object.assign(trail, { userId, subjectTokenId, accessTokenId });
-    refuseSelfImpersonation(subject, actor);
-    const scopes = grantScopes(subject, params.scopes);
-    ctx.body = await issueToken(ctx, deps, { client, application, subject, resource, scopes, actor });
+    step('refuse_self_impersonation', () => refuseSelfImpersonation(subject, actor));
+    const scopes = step('grant_scopes', () => grantScopes(subject, params.scopes));
+    ctx.body = await step('issue_token', () =>
+      issueToken(ctx, deps, { client, application, subject, resource, scopes, actor }),
+    );
     // Written once the token is issued, with concurrent exchanges' consumes; committed before the answer.
-    await logExchange(
-      deps.db,
-      {
-        key: LOG_KEY,
-        userId: subject.userId,
-        applicationId: client.clientId,
-        payload: { result: 'Success', ...trail, grantedScopes: scopes },
-      },
-      deps.clock,
+    await step('log_exchange', () =>
+      logExchange(
+        deps.db,
+        {
+          key: LOG_KEY,
+          userId: subject.userId,
+          applicationId: client.clientId,
+          payload: { result: 'Success', ...trail, grantedScopes: scopes },
+        },
+        deps.clock,
+      ),
     );
   } catch (error) {
     if (isOidcError(error)) {

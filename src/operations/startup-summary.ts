@@ -24,6 +24,8 @@ export async function logStartupSummary(
       publicAddress: addresses.public,
       opsAddress: addresses.ops ?? 'disabled',
       storage: describeStorage(config, storage.backend),
+      // The collector's origin only: a path or user info could hold a credential.
+      tracing: config.tracing.endpoint ? `OTLP to ${new URL(config.tracing.endpoint).origin}` : 'off',
     },
     `Tessera is serving ${config.baseUrl} (issuer ${config.issuer})`,
   );

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { initialisePgliteDirectory } from './pglite-directory.js';
@@ -16,6 +16,8 @@ export interface StorageOptions {
   poolSize: number;
   /** PostgreSQL only; none while migrating, which may legitimately wait or run long. */
   timeouts?: DatabaseTimeouts;
+  /** Told of every statement once it has run (tracing); its parameters are the caller's to keep. */
+  log?: (event: LogEvent) => void;
 }
 
 export interface DatabaseTimeouts {
@@ -52,7 +54,10 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
         idle_in_transaction_session_timeout: idleInTransactionMs,
       }),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: resilientPool(pool) }),
+      ...(options.log && { log: options.log }),
+    });
     return { db, backend: 'postgres', close: () => db.destroy() };
   }
   await mkdir(options.dataDir, { recursive: true });
@@ -67,7 +72,10 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   }
   // PGlite serves one connection; the pool queues the rest.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: resilientPool(pool) }),
+    ...(options.log && { log: options.log }),
+  });
   return {
     db,
     backend: 'pglite',

@@ -44,14 +44,23 @@ export async function insertDeliveries(
   events: { event: string; bodyWithoutHookId: string }[],
   lease?: DirectLease,
   clock: Clock = systemClock,
+  traceParent: string | null = null,
 ): Promise<InsertedDeliveries> {
+  const written = { lease, clock, traceParent };
   const rows = await (events.length === 1
-    ? insertOneEvent(executor, events[0]!, lease, clock)
-    : insertEvents(executor, events, lease, clock));
+    ? insertOneEvent(executor, events[0]!, written)
+    : insertEvents(executor, events, written));
   return { written: rows.length, leased: rows.filter((row) => row.leased) };
 }
 
 type InsertedRow = ClaimedDelivery & { leased: boolean };
+
+/** How the rows are written: leased or not, at the clock's time, with the writer's trace. */
+interface WriteOptions {
+  lease: DirectLease | undefined;
+  clock: Clock;
+  traceParent: string | null;
+}
 
 /**
  * The usual case, one event, with plain parameters: a third less of PostgreSQL's time than the JSON
@@ -60,16 +69,14 @@ type InsertedRow = ClaimedDelivery & { leased: boolean };
 function insertOneEvent(
   executor: Kysely<Database>,
   event: { event: string; bodyWithoutHookId: string },
-  lease: DirectLease | undefined,
-  clock: Clock,
+  written: WriteOptions,
 ): Promise<InsertedRow[]> {
   return insertForHooks(
     executor,
     'tessera_insert_delivery',
     sql`SELECT h.id AS hook_id, ${event.event}::text AS event, ${event.bodyWithoutHookId}::text AS rest
         FROM hooks AS h WHERE h.enabled AND ${event.event}::text = ANY (h.events)`,
-    lease,
-    clock,
+    written,
   );
 }
 
@@ -77,8 +84,7 @@ function insertOneEvent(
 function insertEvents(
   executor: Kysely<Database>,
   events: { event: string; bodyWithoutHookId: string }[],
-  lease: DirectLease | undefined,
-  clock: Clock,
+  written: WriteOptions,
 ): Promise<InsertedRow[]> {
   const eventRows = jsonRows(events.map((e) => ({ event: e.event, rest: e.bodyWithoutHookId })));
   return insertForHooks(
@@ -86,8 +92,7 @@ function insertEvents(
     'tessera_insert_deliveries',
     sql`SELECT h.id AS hook_id, e ->> 'event' AS event, e ->> 'rest' AS rest
         FROM ${eventRows} AS e JOIN hooks AS h ON h.enabled AND e ->> 'event' = ANY (h.events)`,
-    lease,
-    clock,
+    written,
   );
 }
 
@@ -99,8 +104,7 @@ function insertForHooks(
   executor: Kysely<Database>,
   name: string,
   wanted: RawBuilder<unknown>,
-  lease: DirectLease | undefined,
-  clock: Clock,
+  { lease, clock, traceParent }: WriteOptions,
 ): Promise<InsertedRow[]> {
   const seconds = lease ? lease.leaseMs / 1000 : null;
   return executePreparedSql<InsertedRow>(
@@ -108,17 +112,17 @@ function insertForHooks(
     name,
     sql`
       WITH wanted AS (${wanted}), inserted AS (
-        INSERT INTO hook_deliveries (id, hook_id, event, body, next_attempt_at, lease_expires_at)
+        INSERT INTO hook_deliveries (id, hook_id, event, body, next_attempt_at, lease_expires_at, trace_parent)
         SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.hook_id, w.event,
                '{"hookId":' || to_json(w.hook_id)::text || ',' || substr(w.rest, 2),
-               coalesce(w.ends_at, ${clock.sqlNow()}), w.ends_at
+               coalesce(w.ends_at, ${clock.sqlNow()}), w.ends_at, ${traceParent}::text
         FROM (
           SELECT wanted.*,
             CASE WHEN hook_id <> ALL (${lease?.skipHookIds ?? []}::text[])
               THEN ${clock.sqlNow('statement')} + make_interval(secs => ${seconds}::float8) END AS ends_at
           FROM wanted
         ) AS w
-        RETURNING id, hook_id, event, body, attempts, schedule_base, created_at,
+        RETURNING id, hook_id, event, body, attempts, schedule_base, created_at, trace_parent,
                   lease_expires_at IS NOT NULL AS leased
       )
       SELECT i.*, h.url, h.headers, h.signing_key, true AS enabled
@@ -139,6 +143,8 @@ export interface ClaimedDelivery {
   signing_key: string;
   enabled: boolean;
   created_at: Date;
+  /** The writer's W3C `traceparent`, linked from each attempt's span; null when not traced. */
+  trace_parent: string | null;
 }
 
 /**
@@ -192,7 +198,8 @@ export async function claimDueDeliveries(
     FROM due LEFT JOIN hooks h ON h.id = due.hook_id
     WHERE d.id = due.id AND ${asyncCommit(db)}
     RETURNING d.id, d.hook_id, d.event, d.body, d.attempts, d.schedule_base,
-              h.url, h.headers, h.signing_key, coalesce(h.enabled, false) AS enabled, d.created_at
+              h.url, h.headers, h.signing_key, coalesce(h.enabled, false) AS enabled, d.created_at,
+              d.trace_parent
   `,
   );
 }

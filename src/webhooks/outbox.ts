@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { currentTraceParent } from '../operations/trace-parent.js';
 import type { Clock } from '../storage/clock.js';
 import type { Database } from '../storage/schema.js';
 import { insertDeliveries, type ClaimedDelivery, type DirectLease } from './deliveries.repository.js';
@@ -45,6 +46,8 @@ export class Outbox {
       })),
       lease,
       this.clock,
+      // The attempts' spans link to the writer's: its request, when traced.
+      currentTraceParent(),
     );
     this.leased.push(...leased);
     if (leased.length > 0) this.leasedAt = Math.min(this.leasedAt, leasedAt);

@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Metrics } from '../operations/metrics.js';
@@ -75,6 +76,7 @@ class DeliveryWorker {
   private readonly clock: Clock;
   private readonly config: Config;
   private readonly metrics: Metrics;
+  private readonly tracer: Tracer;
 
   constructor(services: Services) {
     const { config } = services;
@@ -82,6 +84,7 @@ class DeliveryWorker {
     this.clock = services.clock;
     this.config = config;
     this.metrics = services.metrics;
+    this.tracer = services.tracer;
     this.log = services.log.child({ name: 'webhooks' });
     this.sender = createSender(config.webhooks);
     this.outage = new DatabaseOutage(this.log);
@@ -205,7 +208,7 @@ class DeliveryWorker {
         continue;
       }
       let verdict: SendVerdict | undefined;
-      const send = attemptDelivery(this.sender, this.config.webhooks, row, this.clock)
+      const send = attemptDelivery(this.sender, this.config.webhooks, row, this.clock, this.tracer)
         .then((record) => {
           verdict = sendVerdict(record, this.config.webhooks.timeoutMs);
           this.recorder.add(record);

@@ -22,6 +22,7 @@ import * as consoleSetup from './0020_console_setup.js';
 import * as passwordAlgorithm from './0021_password_algorithm.js';
 import * as applicationSecretValues from './0022_application_secret_values.js';
 import * as recordedMessagePayload from './0023_recorded_message_payload.js';
+import * as deliveryTraceParent from './0024_delivery_trace_parent.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_password_algorithm': passwordAlgorithm,
   '0022_application_secret_values': applicationSecretValues,
   '0023_recorded_message_payload': recordedMessagePayload,
+  '0024_delivery_trace_parent': deliveryTraceParent,
 };

@@ -33,6 +33,8 @@ export interface HookDeliveriesTable {
   last_error: string | null;
   /** Every attempt, oldest first; appended by the statement that records it. */
   attempt_history: ColumnType<StoredAttempt[], never, never>;
+  /** The W3C `traceparent` of the request that wrote the row, when traced. */
+  trace_parent: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
