@@ -7,10 +7,11 @@ import { CodeField, Field } from '@shared/ui/Field';
 import { useAction } from '@shared/ui/useAction';
 import { useZodForm } from '@shared/ui/useZodForm';
 import { api } from '../api';
-import { codeIdentifierOf, identify, sendCode, start, verifyCode } from '../experience';
+import { codeIdentifierOf, identify, start, verifyCode } from '../experience';
 import { Card } from '../ui/Card';
 import { NewPasswordField } from '../ui/NewPasswordField';
 import { ResendCode } from '../ui/ResendCode';
+import { useSentCode } from '../ui/useSentCode';
 
 const reset = z.object({ address: z.string(), code: z.string().trim(), password: z.string() });
 
@@ -20,19 +21,17 @@ const submitLabel = { address: 'Send code', code: 'Verify code', password: 'Set 
 export function ForgotPasswordPage() {
   const { busy, error, run } = useAction();
   const [step, setStep] = useState<'address' | 'code' | 'password' | 'done'>('address');
-  const [sent, setSent] = useState('');
-  const [sentAt, setSentAt] = useState(0);
+  const sent = useSentCode();
   const form = useZodForm(reset, { address: '', code: '', password: '' });
 
   const submit = form.handleSubmit(({ address, code, password }) =>
     run(async () => {
       if (step === 'address') {
         await start('ForgotPassword');
-        setSent(await sendCode(codeIdentifierOf(address)));
-        setSentAt(Date.now());
+        await sent.send(address);
         setStep('code');
       } else if (step === 'code') {
-        await identify(await verifyCode(codeIdentifierOf(address), sent, code));
+        await identify(await verifyCode(codeIdentifierOf(address), sent.verificationId!, code));
         setStep('password');
       } else {
         await unwrap(api.POST('/api/experience/profile', { body: { type: 'password', value: password } }));
@@ -44,8 +43,7 @@ export function ForgotPasswordPage() {
 
   const resend = () =>
     void run(async () => {
-      setSent(await sendCode(codeIdentifierOf(form.getValues('address'))));
-      setSentAt(Date.now());
+      await sent.send(form.getValues('address'));
       form.resetField('code');
       form.setFocus('code');
     });
@@ -77,7 +75,7 @@ export function ForgotPasswordPage() {
               If an account uses {form.getValues('address')}, a code is on its way to it.
             </p>
             <CodeField autoFocus {...form.register('code')} />
-            <ResendCode sentAt={sentAt} busy={busy} onResend={resend} />
+            <ResendCode sentAt={sent.sentAt} busy={busy} onResend={resend} />
           </>
         ) : null}
         {step === 'password' ? (

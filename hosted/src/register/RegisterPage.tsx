@@ -7,12 +7,13 @@ import { CodeField, Field } from '@shared/ui/Field';
 import { useAction } from '@shared/ui/useAction';
 import { useZodForm } from '@shared/ui/useZodForm';
 import { api } from '../api';
-import { codeIdentifierOf, finish, identify, sendCode, start, verifyCode } from '../experience';
+import { codeIdentifierOf, finish, identify, start, verifyCode } from '../experience';
 import { SocialButtons } from '../federation/SocialButtons';
 import { useSettings } from '../settings';
 import { Card } from '../ui/Card';
 import { NewPasswordField } from '../ui/NewPasswordField';
 import { ResendCode } from '../ui/ResendCode';
+import { useSentCode } from '../ui/useSentCode';
 
 const registration = z.object({
   username: z.string().trim(),
@@ -36,8 +37,7 @@ export function RegisterPage() {
     identifiers.includes('username') ? 'username' : 'code',
   );
   const form = useZodForm(registration, { username: '', address: '', code: '', password: '' });
-  const [sent, setSent] = useState<string | undefined>();
-  const [sentAt, setSentAt] = useState(0);
+  const { verificationId: sent, sentAt, send: sendCodeTo } = useSentCode();
   const needsPassword = method === 'username' || Boolean(settings?.signUp.password);
 
   const submit = form.handleSubmit(({ username, address, code, password }) =>
@@ -47,8 +47,7 @@ export function RegisterPage() {
         await unwrap(api.POST('/api/experience/profile', { body: { type: 'username', value: username } }));
       } else if (!sent) {
         await start('Register');
-        setSent(await sendCode(codeIdentifierOf(address)));
-        setSentAt(Date.now());
+        await sendCodeTo(address);
         return;
       } else {
         await identify(await verifyCode(codeIdentifierOf(address), sent, code));
@@ -61,8 +60,7 @@ export function RegisterPage() {
 
   const resend = () =>
     void run(async () => {
-      setSent(await sendCode(codeIdentifierOf(form.getValues('address'))));
-      setSentAt(Date.now());
+      await sendCodeTo(form.getValues('address'));
       form.resetField('code');
       form.setFocus('code');
     });

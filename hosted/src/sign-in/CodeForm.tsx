@@ -1,15 +1,15 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { Alert } from '@shared/ui/Alert';
 import { CodeField, Field } from '@shared/ui/Field';
 import { useAction } from '@shared/ui/useAction';
 import { useZodForm } from '@shared/ui/useZodForm';
-import { codeIdentifierOf, finish, identify, sendCode, start, verifyCode } from '../experience';
+import { codeIdentifierOf, finish, identify, start, verifyCode } from '../experience';
 import { SsoNotice } from '../federation/SsoNotice';
 import { startFederated } from '../federation/federation';
 import { useSsoMatch } from '../federation/useSsoMatch';
 import { ResendCode } from '../ui/ResendCode';
+import { useSentCode } from '../ui/useSentCode';
 
 const codeSignIn = z.object({ address: z.string(), code: z.string().trim() });
 
@@ -19,32 +19,29 @@ export function CodeForm() {
   const { busy, error, run } = useAction();
   const form = useZodForm(codeSignIn, { address: '', code: '' });
   const address = form.watch('address');
-  const [sent, setSent] = useState<string | undefined>();
-  const [sentAt, setSentAt] = useState(0);
+  const sent = useSentCode();
   const sso = useSsoMatch(address);
   const send = form.handleSubmit(() =>
     run(async () => {
       if (sso) return startFederated('sso', sso.id);
       await start('SignIn');
-      setSent(await sendCode(codeIdentifierOf(address)));
-      setSentAt(Date.now());
+      await sent.send(address);
     }),
   );
   const resend = () =>
     void run(async () => {
-      setSent(await sendCode(codeIdentifierOf(address)));
-      setSentAt(Date.now());
+      await sent.send(address);
       form.resetField('code');
       form.setFocus('code');
     });
   const verify = form.handleSubmit(({ code }) =>
     run(async () => {
-      const verificationId = await verifyCode(codeIdentifierOf(address), sent!, code);
+      const verificationId = await verifyCode(codeIdentifierOf(address), sent.verificationId!, code);
       await identify(verificationId);
       await finish(navigate);
     }),
   );
-  if (!sent) {
+  if (!sent.verificationId) {
     return (
       <form onSubmit={send} noValidate>
         <Field
@@ -72,7 +69,7 @@ export function CodeForm() {
       <button type="submit" className="primary" disabled={busy}>
         Sign in
       </button>
-      <ResendCode sentAt={sentAt} busy={busy} onResend={resend} />
+      <ResendCode sentAt={sent.sentAt} busy={busy} onResend={resend} />
     </form>
   );
 }
