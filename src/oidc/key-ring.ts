@@ -1,4 +1,4 @@
-import { createLocalJWKSet, decodeJwt, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import type { Db } from '../storage/database.js';
 import type { SigningAlg } from './signing-keys.repository.js';
 import { loadSigningKeys, type SigningKey } from './signing-keys.js';
@@ -106,13 +106,9 @@ export class SigningKeyRing {
   }
 
   private mayLookAgain(payload: string | Uint8Array): boolean {
-    if (Date.now() - this.lookedAgainAt < UNKNOWN_KID_REFRESH_MS) return false;
+    if (Date.now() - this.lookedAgainAt < UNKNOWN_KID_REFRESH_MS || typeof payload !== 'string') return false;
     try {
-      return (
-        decodeJwt(
-          `e30.${typeof payload === 'string' ? payload : Buffer.from(payload).toString('base64url')}.`,
-        ).iss === this.issuer
-      );
+      return JSON.parse(Buffer.from(payload, 'base64url').toString()).iss === this.issuer;
     } catch {
       return false;
     }
