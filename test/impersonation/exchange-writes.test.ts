@@ -49,12 +49,12 @@ describe(`grouped exchange writes on ${backend}`, () => {
       ...hashes.map(() => logExchange(storage.db, { key, userId, payload: { result: 'Success' } })),
     ]);
     const consumed = results.slice(0, 4);
-    assert.deepEqual(
-      consumed.map((row) => row !== undefined),
-      [true, true, true, false],
-      'the same token twice: one wins',
-    );
-    assert.equal(consumed[0]!.claimsContext?.id, userId, 'the script context comes with the consume');
+    // Two groups commit in parallel, so either redemption of the first token may be the one that wins.
+    const [first, second, third, again] = consumed.map((row) => row !== undefined);
+    assert.deepEqual([second, third], [true, true], 'each other token is consumed');
+    assert.equal(Number(first) + Number(again), 1, 'the same token twice: one wins');
+    const winner = consumed[0] ?? consumed[3];
+    assert.equal(winner!.claimsContext?.id, userId, 'the script context comes with the consume');
     assert.equal(await logged(key), 3);
   });
 
