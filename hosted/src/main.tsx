@@ -4,13 +4,16 @@ import { createRoot } from 'react-dom/client';
 import '@shared/ui/base.css';
 import './hosted.css';
 import { App } from './App';
+import { startHostedI18n } from './i18n';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
+void startHostedI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,18 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import { meta } from '../meta';
 import { Card } from '../ui/Card';
 
 /** RP-initiated logout: a real form posting oidc-provider's action and token (no script needed). */
 export function SignOutPage() {
+  const { t } = useTranslation();
   const application = meta('application');
   return (
-    <Card title="Sign out">
-      <p>{application ? `${application} asks to sign you out.` : 'Do you want to sign out?'}</p>
+    <Card title={t('signOut.title')}>
+      <p>{application ? t('signOut.askedBy', { application }) : t('signOut.question')}</p>
       <form method="post" action={meta('action')}>
         <input type="hidden" name="xsrf" value={meta('xsrf') ?? ''} />
         <div className="actions">
-          <button type="submit">Stay signed in</button>
+          <button type="submit">{t('signOut.stay')}</button>
           <button type="submit" className="primary" name="logout" value="yes" autoFocus>
-            Sign out
+            {t('signOut.confirm')}
           </button>
         </div>
       </form>
@@ -21,9 +23,10 @@ export function SignOutPage() {
 }
 
 export function SignedOutPage() {
+  const { t } = useTranslation();
   return (
-    <Card title="You are signed out">
-      <p role="status">You can close this window.</p>
+    <Card title={t('signOut.doneTitle')}>
+      <p role="status">{t('signOut.doneText')}</p>
     </Card>
   );
 }

@@ -1,0 +1,21 @@
+import i18next, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { shippedLanguages, type ShippedLanguage } from './languages';
+
+/**
+ * One i18next instance per page bundle, with every shipped catalog bundled in (no fetch: the pages'
+ * CSP allows only same-origin scripts, and a missing catalog must fail the build, not the page).
+ */
+export async function startI18n(resources: Resource, language: ShippedLanguage) {
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...shippedLanguages],
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = language;
+  return i18next;
+}
