@@ -4,17 +4,17 @@ import { Card } from '../ui/Card';
 
 /** RP-initiated logout: a real form posting oidc-provider's action and token (no script needed). */
 export function SignOutPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sign-out');
   const application = meta('application');
   return (
-    <Card title={t('signOut.title')}>
-      <p>{application ? t('signOut.askedBy', { application }) : t('signOut.question')}</p>
+    <Card title={t('title')}>
+      <p>{application ? t('askedBy', { application }) : t('question')}</p>
       <form method="post" action={meta('action')}>
         <input type="hidden" name="xsrf" value={meta('xsrf') ?? ''} />
         <div className="actions">
-          <button type="submit">{t('signOut.stay')}</button>
+          <button type="submit">{t('stay')}</button>
           <button type="submit" className="primary" name="logout" value="yes" autoFocus>
-            {t('signOut.confirm')}
+            {t('confirm')}
           </button>
         </div>
       </form>
@@ -23,10 +23,10 @@ export function SignOutPage() {
 }
 
 export function SignedOutPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sign-out');
   return (
-    <Card title={t('signOut.doneTitle')}>
-      <p role="status">{t('signOut.doneText')}</p>
+    <Card title={t('doneTitle')}>
+      <p role="status">{t('doneText')}</p>
     </Card>
   );
 }
