@@ -386,6 +386,10 @@ const management = {
     422,
     'A management API role must keep the management API scope.',
   ),
+  'role.internal_role_violation#default': fixed(
+    422,
+    'A management API role cannot be a default role: every new user would hold it.',
+  ),
   'role.management_api_scopes_not_assignable_to_user_role': fixed(
     400,
     'Cannot assign management API scopes to a user role.',

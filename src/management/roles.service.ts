@@ -58,6 +58,8 @@ export async function updateRole(trx: Trx, events: EventSink, id: string, input:
   const current = await repository.lockRole(trx, id);
   if (!current) throw notFound('role', id);
   assertDefaultFits(current.type, input.isDefault);
+  // The console role is a user role holding the management scope: as a default, every sign-up would administer.
+  if (input.isDefault && isManagementRole(id)) throw apiError('role.internal_role_violation#default');
   const name = input.name !== undefined && input.name !== current.name ? input.name : undefined;
   if (name !== undefined && (await repository.roleNameTaken(trx, name, id))) throw nameInUse(name);
   const changes = {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MANAGEMENT_ROLE_ID, MANAGEMENT_SCOPE_ID } from '../../src/management/seed.js';
+import { CONSOLE_ROLE_ID, MANAGEMENT_ROLE_ID, MANAGEMENT_SCOPE_ID } from '../../src/management/seed.js';
 import { clientCredentials } from '../support/http.js';
 import { startTestService } from '../support/service.js';
 
@@ -205,6 +205,14 @@ describe('roles', async () => {
       scopes.body.map((scope) => scope.id),
       [MANAGEMENT_SCOPE_ID],
     );
+  });
+
+  it('never makes the console role a default role, which would hand every new user the console', async () => {
+    const made = await t.api<ErrorBody>('PATCH', `/roles/${CONSOLE_ROLE_ID}`, { isDefault: true });
+    assert.equal(made.status, 422);
+    assert.equal(made.body.code, 'role.internal_role_violation');
+    const role = await t.api<{ isDefault: boolean }>('GET', `/roles/${CONSOLE_ROLE_ID}`);
+    assert.equal(role.body.isDefault, false);
   });
 
   it('assigns user roles to users, never machine-to-machine roles', async () => {
