@@ -347,6 +347,10 @@ const verification = {
 } as const;
 
 const management = {
+  'application.internal_application_violation': fixed(
+    422,
+    'The console application cannot be deleted: the console signs in through it.',
+  ),
   'application.third_party_token_exchange_not_allowed': fixed(
     422,
     'A third-party application cannot allow token exchange.',

@@ -121,7 +121,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete an application and revoke what was issued to it',
         params: idParams,
-        response: { 204: noContent, ...errorResponses(404) },
+        response: { 204: noContent, ...errorResponses(404, 422) },
       },
     },
     async (request, reply) => {

@@ -195,6 +195,13 @@ describe('applications', async () => {
     assert.equal((await t.api('GET', `/applications/${app.id}`)).status, 404);
   });
 
+  it('keeps the console application, which the console signs in through', async () => {
+    const refused = await t.api<ErrorBody>('DELETE', '/applications/tessera-console');
+    assert.equal(refused.status, 422);
+    assert.equal(refused.body.code, 'application.internal_application_violation');
+    assert.equal((await t.api('GET', '/applications/tessera-console')).status, 200);
+  });
+
   it('lists every management core route, with schemas, in /api/swagger.json', async () => {
     const response = await fetch(`${t.baseUrl}/api/swagger.json`);
     assert.equal(response.status, 200);
