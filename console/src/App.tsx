@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { SessionProvider, useSession } from './auth/SessionProvider';
 import { SetupPage } from './auth/SetupPage';
 import { SignedOutPage } from './auth/SignedOutPage';
@@ -20,11 +21,12 @@ export function App() {
 
 function Gate() {
   const { state } = useSession();
+  const { t } = useTranslation('chrome');
   switch (state.kind) {
     case 'loading':
       return (
         <p className="loading" role="status">
-          Loading…
+          {t('loading')}
         </p>
       );
     case 'setup':

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ApiCallError, createApiClient } from '@shared/api/client';
 import { ApplicationPage } from './applications/ApplicationPage';
@@ -31,6 +32,7 @@ import { WebhooksPage } from './webhooks/WebhooksPage';
 /** The console once signed in: the API client with the user's token, and the pages. */
 export function SignedInConsole({ user }: { user: User }) {
   const { manager, ended } = useSession();
+  const { t } = useTranslation('chrome');
   const queryClient = useQueryClient();
   const api = useMemo(
     () => createApiClient(async () => (await manager?.getUser())?.access_token ?? user.access_token),
@@ -80,7 +82,7 @@ export function SignedInConsole({ user }: { user: User }) {
             <Route path="/logs" element={<LogsPage />} />
             <Route path="/logs/:id" element={<LogPage />} />
             <Route path="/sign-in-experience" element={<SignInExperiencePage />} />
-            <Route path="*" element={<p>No such page.</p>} />
+            <Route path="*" element={<p>{t('notFound')}</p>} />
           </Routes>
         </Layout>
       </BrowserRouter>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AlertWordingProvider } from '@shared/ui/Alert';
 import { ConsentPage } from './consent/ConsentPage';
@@ -29,7 +30,8 @@ export function App() {
 
 function InteractionPages() {
   const interaction = useInteraction();
-  if (interaction.isPending) return <Card title="Sign in">{null}</Card>;
+  const { t } = useTranslation('sign-in');
+  if (interaction.isPending) return <Card title={t('title')}>{null}</Card>;
   if (interaction.error || !interaction.data) return <ErrorPage code="session_not_found" />;
   return (
     <EndUserWording limits={interaction.data.limits}>
@@ -40,8 +42,9 @@ function InteractionPages() {
 
 /** Every alert in the interaction's pages: in words for end users, with the limits in force. */
 function EndUserWording({ limits, children }: { limits: Limits; children: ReactNode }) {
+  const { t } = useTranslation();
   const wording = {
-    describe: (error: unknown) => humanMessage(error, limits),
+    describe: (error: unknown) => humanMessage(error, t, limits),
     persistent: true,
     className: 'alert',
   };

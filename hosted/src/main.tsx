@@ -8,7 +8,7 @@ import { startHostedI18n } from './i18n';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 
-void startHostedI18n().then(() =>
+void startHostedI18n(queryClient).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

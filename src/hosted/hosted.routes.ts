@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentInteraction } from '../experience/interaction.js';
@@ -7,11 +7,15 @@ import { errors } from '../experience/route-schemas.js';
 import { lockoutPolicy } from '../lockout/lockout.js';
 import { findApplication } from '../experience/accounts.repository.js';
 import { experienceSummary, summarizeExperience } from '../experience/interaction-summary.js';
-import { HOSTED_HEADERS, hostedHtml, NOT_BUILT } from '../http/hosted-page.js';
+import { HOSTED_HEADERS, hostedHtml, NOT_BUILT, uiLocalesMeta } from '../http/hosted-page.js';
 import { loadPublicSignInExperience, publicSignInExperience } from './public-sign-in-experience.js';
 
-async function sendHosted(reply: FastifyReply) {
-  const html = await hostedHtml();
+/** The page in the interaction's language: its authorization request's `ui_locales`, if any. */
+async function sendHosted(request: FastifyRequest, reply: FastifyReply) {
+  const interaction = await request.server.services.provider
+    .interactionDetails(request.raw, reply.raw)
+    .catch(() => undefined);
+  const html = await hostedHtml(uiLocalesMeta(interaction?.params.ui_locales));
   reply.headers(HOSTED_HEADERS);
   if (!html) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
   return reply.type('text/html; charset=utf-8').send(html);
@@ -35,9 +39,9 @@ export const hostedRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.get('/sign-in', { schema: { hide: true } }, async (request, reply) => {
     const consented = await skipFirstPartyConsent(request, reply);
-    return consented ? reply.redirect(consented, 303) : sendHosted(reply);
+    return consented ? reply.redirect(consented, 303) : sendHosted(request, reply);
   });
-  app.get('/sign-in/*', { schema: { hide: true } }, async (_request, reply) => sendHosted(reply));
+  app.get('/sign-in/*', { schema: { hide: true } }, async (request, reply) => sendHosted(request, reply));
 
   app.get(
     '/api/.well-known/sign-in-exp',

@@ -34,4 +34,8 @@ export async function hostedHtml(meta: Record<string, string> = {}): Promise<str
   return html.replace('<head>', `<head>${tags}`);
 }
 
+/** The request's `ui_locales` (OIDC), the language the page shows first when it has it. */
+export const uiLocalesMeta = (uiLocales: unknown): Record<string, string> =>
+  typeof uiLocales === 'string' && uiLocales.trim() ? { 'ui-locales': uiLocales.trim() } : {};
+
 export const NOT_BUILT = 'The browser pages are not built: run `npm run build:web` (npm ci does it).';

@@ -1,12 +1,12 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { allowFormTargets } from '../http/web-root.js';
-import { HOSTED_CSP, HOSTED_HEADERS, hostedHtml, NOT_BUILT } from '../http/hosted-page.js';
+import { HOSTED_CSP, HOSTED_HEADERS, hostedHtml, NOT_BUILT, uiLocalesMeta } from '../http/hosted-page.js';
 
 /** Renders a hosted page whose form's submission may be redirected on to `formTargets`. */
 async function render(ctx: KoaContextWithOIDC, meta: Record<string, string>, formTargets: string[] = []) {
   for (const [name, value] of Object.entries(HOSTED_HEADERS)) ctx.set(name, value);
   ctx.set('content-security-policy', allowFormTargets(HOSTED_CSP, formTargets));
-  const html = await hostedHtml(meta);
+  const html = await hostedHtml({ ...uiLocalesMeta(ctx.oidc?.params?.ui_locales), ...meta });
   ctx.type = html ? 'html' : 'text';
   ctx.body = html ?? NOT_BUILT;
 }

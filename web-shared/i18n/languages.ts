@@ -38,3 +38,14 @@ export function pickLanguage(
   }
   return 'en';
 }
+
+/** Each shipped language in its own words, for a language menu. */
+export const languageNames: Record<ShippedLanguage, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  ja: '日本語',
+  'zh-CN': '简体中文',
+  'pt-BR': 'Português (Brasil)',
+};

@@ -15,6 +15,10 @@ export async function startI18n(resources: Resource, language: ShippedLanguage) 
     load: 'currentOnly',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A word without a translation shows its key; saying so in the console lets tests catch it.
+    saveMissing: true,
+    missingKeyHandler: (languages, namespace, key) =>
+      console.error(`i18n: no "${namespace}:${key}" in ${languages.join(', ')}`),
   });
   document.documentElement.lang = language;
   return i18next;

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User, UserManager } from 'oidc-client-ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -84,6 +85,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (returnTo?: string) => {
       await manager?.signinRedirect({
+        // The hosted sign-in opens in the console's language (OIDC ui_locales, as Logto's SDKs send).
+        ui_locales: i18next.language,
         state: { returnTo: returnTo ?? `${window.location.pathname}${window.location.search}` },
       });
     },

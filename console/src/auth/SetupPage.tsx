@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiCallError, unwrap } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
@@ -10,13 +11,14 @@ import { useSession } from './SessionProvider';
 const administrator = z
   .object({ username: z.string(), password: z.string(), repeat: z.string() })
   .refine(({ password, repeat }) => password === repeat, {
-    message: 'The passwords differ.',
+    message: 'setup.passwordsDiffer',
     path: ['repeat'],
   });
 
 /** First run: the installation has not been administered yet, so the console offers to create one. */
 export function SetupPage() {
   const { signIn } = useSession();
+  const { t } = useTranslation('first-run');
   const form = useZodForm(administrator, { username: '', password: '', repeat: '' });
   const create = useMutation({
     mutationFn: ({ username, password }: z.output<typeof administrator>) =>
@@ -34,32 +36,36 @@ export function SetupPage() {
   if (create.isSuccess) {
     return (
       <main className="narrow">
-        <h1>Administrator created</h1>
+        <h1>{t('setup.createdTitle')}</h1>
         <p role="status">
-          <strong>{create.variables.username}</strong> is the first administrator. Sign in with that username
-          and password.
+          <Trans
+            t={t}
+            i18nKey="setup.createdText"
+            values={{ username: create.variables.username }}
+            components={{ strong: <strong /> }}
+          />
         </p>
         <button type="button" className="primary" onClick={() => void signIn('/console')}>
-          Sign in
+          {t('signIn')}
         </button>
       </main>
     );
   }
   return (
     <main className="narrow">
-      <h1>Welcome to Tessera</h1>
-      <p>No administrator exists yet. Create the first administrator account to start using the console.</p>
-      <form onSubmit={submit} aria-label="Create the first administrator">
-        <Field label="Username" {...form.register('username')} required autoComplete="username" />
+      <h1>{t('setup.title')}</h1>
+      <p>{t('setup.intro')}</p>
+      <form onSubmit={submit} aria-label={t('setup.form')}>
+        <Field label={t('setup.username')} {...form.register('username')} required autoComplete="username" />
         <Field
-          label="Password"
+          label={t('setup.password')}
           type="password"
           {...form.register('password')}
           required
           autoComplete="new-password"
         />
         <Field
-          label="Repeat password"
+          label={t('setup.repeat')}
           type="password"
           {...form.register('repeat')}
           required
@@ -67,12 +73,12 @@ export function SetupPage() {
         />
         {mismatch ? (
           <p role="alert" className="error">
-            {mismatch}
+            {t(mismatch)}
           </p>
         ) : null}
         <Alert error={create.error} />
         <button type="submit" className="primary" disabled={create.isPending}>
-          Create administrator
+          {t('setup.submit')}
         </button>
       </form>
     </main>
@@ -82,16 +88,14 @@ export function SetupPage() {
 /** Setup closed while the form was open: someone administered the installation in the meantime. */
 function SetupClosed() {
   const { signIn } = useSession();
+  const { t } = useTranslation('first-run');
   return (
     <main className="narrow">
-      <h1>Setup is closed</h1>
-      <p role="alert">
-        This installation has been administered already, so the first administrator can no longer be created
-        here. Sign in with an administrator account.
-      </p>
+      <h1>{t('setup.closedTitle')}</h1>
+      <p role="alert">{t('setup.closedText')}</p>
       <RecoveryHint />
       <button type="button" className="primary" onClick={() => void signIn('/console')}>
-        Sign in
+        {t('signIn')}
       </button>
     </main>
   );
@@ -99,10 +103,15 @@ function SetupClosed() {
 
 /** The way back in when nobody can sign in as an administrator: a command on the host. */
 export function RecoveryHint() {
+  const { t } = useTranslation('first-run');
   return (
     <p>
-      No administrator account? An operator can create one on the host with{' '}
-      <code>tessera create-admin --username NAME</code>.
+      <Trans
+        t={t}
+        i18nKey="recovery"
+        values={{ command: 'tessera create-admin --username NAME' }}
+        components={{ code: <code /> }}
+      />
     </p>
   );
 }

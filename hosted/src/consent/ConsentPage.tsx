@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { Controller } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
@@ -9,26 +11,28 @@ import { api } from '../api';
 import { Card } from '../ui/Card';
 import { OrganizationChoice } from './OrganizationChoice';
 
-const scopeText: Record<string, string> = {
-  openid: 'Know who you are',
-  profile: 'See your name and profile',
-  email: 'See your e-mail address',
-  phone: 'See your phone number',
-  offline_access: 'Stay connected when you are not using it',
-  'urn:logto:scope:organizations': 'See the organizations you choose below',
-  'urn:logto:scope:organization_roles': 'See your roles in those organizations',
-  custom_data: 'See the custom data of your account',
-  identities: 'See the social accounts linked to your account',
-  roles: 'See your roles',
+// Each scope's sentence in the `consent` catalog (`scope.<key>`).
+const scopeKey: Record<string, string> = {
+  openid: 'openid',
+  profile: 'profile',
+  email: 'email',
+  phone: 'phone',
+  offline_access: 'offlineAccess',
+  'urn:logto:scope:organizations': 'organizations',
+  'urn:logto:scope:organization_roles': 'organizationRoles',
+  custom_data: 'customData',
+  identities: 'identities',
+  roles: 'roles',
 };
 
 /** A scope as a person reads it: what it allows, never its protocol name. */
-const describeScope = (scope: string) => scopeText[scope] ?? 'Use your account for this application';
+const describeScope = (t: TFunction, scope: string) => t(`consent:scope.${scopeKey[scope] ?? 'other'}`);
 
 const consentForm = z.object({ organizationIds: z.array(z.string()) });
 
 /** A third-party application asks for access: what it gets, and allow or cancel. */
 export function ConsentPage() {
+  const { t } = useTranslation('consent');
   const { busy, error, run } = useAction();
   const form = useZodForm(consentForm, { organizationIds: [] });
   const consent = useQuery({
@@ -46,28 +50,33 @@ export function ConsentPage() {
       );
       window.location.assign(redirectTo);
     });
-  if (consent.isPending) return <Card title="Allow access">{null}</Card>;
+  if (consent.isPending) return <Card title={t('title')}>{null}</Card>;
   if (consent.error || !consent.data) {
     return (
-      <Card title="Allow access">
+      <Card title={t('title')}>
         <Alert error={consent.error} />
       </Card>
     );
   }
   const { application, user, scopes, resources, organizations } = consent.data;
   return (
-    <Card title={`${application.name} wants access`}>
+    <Card title={t('wantsAccess', { application: application.name })}>
       <p>
-        Signed in as <strong>{user.name}</strong>. <strong>{application.name}</strong> will be able to:
+        <Trans
+          t={t}
+          i18nKey="intro"
+          values={{ user: user.name, application: application.name }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <ul className="scopes">
         {scopes.map((scope) => (
-          <li key={scope}>{describeScope(scope)}</li>
+          <li key={scope}>{describeScope(t, scope)}</li>
         ))}
         {resources.flatMap((resource) =>
           resource.scopes.map((scope) => (
             <li key={`${resource.indicator} ${scope.name}`}>
-              {scope.description ?? scope.name} <small>on {resource.name}</small>
+              {scope.description ?? scope.name} <small>{t('onResource', { resource: resource.name })}</small>
             </li>
           )),
         )}
@@ -88,10 +97,10 @@ export function ConsentPage() {
       <Alert error={error} />
       <div className="actions">
         <button type="button" disabled={busy} onClick={() => void decide(false)}>
-          Cancel
+          {t('cancel')}
         </button>
         <button type="button" className="primary" disabled={busy} onClick={() => void decide(true)}>
-          Allow
+          {t('allow')}
         </button>
       </div>
     </Card>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 interface Organization {
   id: string;
   name: string;
@@ -13,14 +15,15 @@ export function OrganizationChoice({
   chosen: string[];
   onChange: (chosen: string[]) => void;
 }) {
+  const { t } = useTranslation('consent');
   if (organizations.length === 0) {
-    return <p className="hint">You are not a member of any organization, so none will be shared.</p>;
+    return <p className="hint">{t('organizations.none')}</p>;
   }
   const toggle = (id: string, on: boolean) =>
     onChange(on ? [...chosen, id] : chosen.filter((other) => other !== id));
   return (
     <fieldset className="choices">
-      <legend>Organizations it may access</legend>
+      <legend>{t('organizations.legend')}</legend>
       {organizations.map((organization) => (
         <label key={organization.id} className="choice">
           <input

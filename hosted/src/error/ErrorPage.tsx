@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { meta } from '../meta';
 import { Card } from '../ui/Card';
 
+// The errors explained in words, by their key in the `error` catalog (`explain.<key>`).
 const explanations: Record<string, string> = {
-  invalid_redirect_uri: 'The application sent you here with an address it is not allowed to use.',
-  invalid_request: 'The application’s sign-in request is not valid.',
-  invalid_client: 'The application is not known here.',
-  session_not_found: 'This sign-in has expired or was already finished.',
-  'session.not_found': 'This sign-in has expired or was already finished.',
-  provider_refused: 'The identity provider did not sign you in.',
-  temporarily_unavailable: 'The service is briefly unavailable. Try again in a few moments.',
-  state_mismatch: 'The identity provider’s answer does not belong to this sign-in, so it was not used.',
+  invalid_redirect_uri: 'redirectUri',
+  invalid_request: 'request',
+  invalid_client: 'client',
+  session_not_found: 'sessionNotFound',
+  'session.not_found': 'sessionNotFound',
+  provider_refused: 'providerRefused',
+  temporarily_unavailable: 'unavailable',
+  state_mismatch: 'stateMismatch',
 };
 
 /**
@@ -18,23 +20,23 @@ const explanations: Record<string, string> = {
  * page can be tried again.
  */
 export function ErrorPage({ code, message, retry }: { code?: string; message?: string; retry?: boolean }) {
+  const { t } = useTranslation('error');
   const error = code ?? meta('error') ?? 'session_not_found';
+  const explanation = explanations[error];
   const description = code ? undefined : meta('error-description');
   return (
-    <Card title="We can’t continue this sign-in">
+    <Card title={t('title')}>
       <div role="alert">
-        <p>{message ?? explanations[error] ?? 'Something went wrong with this sign-in.'}</p>
-        {retry ? null : (
-          <p>Go back to the application and start again. If it keeps happening, contact its support.</p>
-        )}
+        <p>{message ?? t(explanation ? `explain.${explanation}` : 'explain.other')}</p>
+        {retry ? null : <p>{t('goBack')}</p>}
       </div>
       {retry ? (
         <p>
-          <a href="/sign-in">Try signing in again</a>
+          <a href="/sign-in">{t('retry')}</a>
         </p>
       ) : null}
       <details>
-        <summary>Technical details</summary>
+        <summary>{t('details')}</summary>
         <p>
           <code>{error}</code>
           {description ? ` — ${description}` : ''}

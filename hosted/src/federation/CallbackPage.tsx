@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiCallError } from '@shared/api/client';
 import { ErrorPage } from '../error/ErrorPage';
@@ -36,6 +37,7 @@ async function signInWith(verificationId: string, navigate: ReturnType<typeof us
 export function CallbackPage({ kind }: { kind: FederatedKind }) {
   const { connectorId = '' } = useParams();
   const navigate = useNavigate();
+  const { t } = useTranslation('federation');
   const [stage, setStage] = useState<Stage>({ step: 'working' });
   const started = useRef(false);
   useEffect(() => {
@@ -53,17 +55,17 @@ export function CallbackPage({ kind }: { kind: FederatedKind }) {
         if (account) setStage({ step: 'link', verificationId, account });
       } catch (error) {
         const code = error instanceof ApiCallError ? (error.code ?? 'request_failed') : 'network';
-        setStage({ step: 'failed', code, message: humanMessage(error) });
+        setStage({ step: 'failed', code, message: humanMessage(error, t) });
       }
     })();
-  }, [kind, connectorId, navigate]);
+  }, [kind, connectorId, navigate, t]);
 
   if (stage.step === 'failed') return <ErrorPage code={stage.code} message={stage.message} retry />;
   if (stage.step === 'link')
     return <LinkAccount verificationId={stage.verificationId} account={stage.account} />;
   return (
-    <Card title="Signing you in">
-      <p role="status">Finishing the sign-in with your account…</p>
+    <Card title={t('working.title')}>
+      <p role="status">{t('working.text')}</p>
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '@shared/ui/Alert';
 import { useAction } from '@shared/ui/useAction';
@@ -10,6 +11,7 @@ import { Card } from '../ui/Card';
  */
 export function LinkAccount({ verificationId, account }: { verificationId: string; account: string }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('federation');
   const { busy, error, run } = useAction();
   const link = () =>
     void run(async () => {
@@ -17,17 +19,17 @@ export function LinkAccount({ verificationId, account }: { verificationId: strin
       await finish(navigate);
     });
   return (
-    <Card title="Link your account">
+    <Card title={t('link.title')}>
       <div className="stack">
-        <p className="status">Link to your existing account {account}?</p>
-        <p className="status hint">You can then sign in to it either way.</p>
+        <p className="status">{t('link.question', { account })}</p>
+        <p className="status hint">{t('link.hint')}</p>
         <Alert error={error} />
         <div className="actions">
           <a className="button" href="/sign-in">
-            Not now
+            {t('link.notNow')}
           </a>
           <button type="button" className="primary" disabled={busy} onClick={link}>
-            Link and continue
+            {t('link.confirm')}
           </button>
         </div>
       </div>

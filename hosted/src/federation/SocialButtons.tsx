@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@shared/ui/Alert';
 import { useAction } from '@shared/ui/useAction';
 import { useSettings } from '../settings';
@@ -9,13 +10,14 @@ const loadable = (logo: string) => /^(https:\/\/|\/[^/]|data:image\/)/.test(logo
 /** "Continue with …" for each social connector the sign-in experience offers. */
 export function SocialButtons() {
   const settings = useSettings();
+  const { t, i18n } = useTranslation('federation');
   const { busy, error, run } = useAction();
   const connectors = settings?.socialConnectors ?? [];
   if (connectors.length === 0) return null;
   return (
-    <section className="federated" aria-label="Sign in with another account">
+    <section className="federated" aria-label={t('social.label')}>
       <p className="divider" aria-hidden="true">
-        or
+        {t('social.or')}
       </p>
       {connectors.map((connector) => (
         <button
@@ -26,7 +28,7 @@ export function SocialButtons() {
           onClick={() => void run(() => startFederated('social', connector.id))}
         >
           {loadable(connector.logo) ? <img src={connector.logo} alt="" className="social-logo" /> : null}
-          Continue with {localName(connector.name, connector.target)}
+          {t('social.continueWith', { provider: localName(connector.name, connector.target, i18n.language) })}
         </button>
       ))}
       <Alert error={error} />

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
 /** Said at the identifier step when the e-mail's domain signs in through its organization. */
 export function SsoNotice({ connector }: { connector: { connectorName: string } }) {
+  const { t } = useTranslation('federation');
   return (
     <p className="status" role="status">
-      {connector.connectorName} signs you in with single sign-on: you continue at your organization’s sign-in
-      page.
+      {t('sso.notice', { connector: connector.connectorName })}
     </p>
   );
 }

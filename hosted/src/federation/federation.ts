@@ -66,8 +66,7 @@ export async function verifyCallback(pending: Pending, connectorData: Record<str
   return answer.verificationId;
 }
 
-/** A connector's name in the browser's language, else English, else any. */
-export function localName(names: Record<string, string>, fallback: string): string {
-  const language = navigator.language;
+/** A connector's name in the page's language, else English, else any. */
+export function localName(names: Record<string, string>, fallback: string, language: string): string {
   return names[language] ?? names[language.split('-')[0]!] ?? names.en ?? Object.values(names)[0] ?? fallback;
 }

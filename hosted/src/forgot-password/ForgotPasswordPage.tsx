@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
@@ -15,10 +16,9 @@ import { useSentCode } from '../ui/useSentCode';
 
 const reset = z.object({ address: z.string(), code: z.string().trim(), password: z.string() });
 
-const submitLabel = { address: 'Send code', code: 'Verify code', password: 'Set new password' };
-
 /** A code to the account's e-mail or phone, then a new password with the policy's live feedback. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation('forgot-password');
   const { busy, error, run } = useAction();
   const [step, setStep] = useState<'address' | 'code' | 'password' | 'done'>('address');
   const sent = useSentCode();
@@ -50,19 +50,19 @@ export function ForgotPasswordPage() {
 
   if (step === 'done') {
     return (
-      <Card title="Password changed">
-        <p role="status">Your password was changed. Sign in with the new one.</p>
+      <Card title={t('doneTitle')}>
+        <p role="status">{t('doneText')}</p>
         <Link className="button primary" to="/">
-          Sign in
+          {t('common:action.signIn')}
         </Link>
       </Card>
     );
   }
   return (
-    <Card title="Reset your password">
+    <Card title={t('title')}>
       <form onSubmit={submit} noValidate>
         <Field
-          label="E-mail or phone"
+          label={t('common:field.emailOrPhone')}
           autoComplete="email"
           required
           autoFocus={step === 'address'}
@@ -72,15 +72,15 @@ export function ForgotPasswordPage() {
         {step === 'code' ? (
           <>
             <p className="status" role="status">
-              If an account uses {form.getValues('address')}, a code is on its way to it.
+              {t('common:codeSent', { address: form.getValues('address') })}
             </p>
-            <CodeField autoFocus {...form.register('code')} />
+            <CodeField label={t('common:field.code')} autoFocus {...form.register('code')} />
             <ResendCode sentAt={sent.sentAt} busy={busy} onResend={resend} />
           </>
         ) : null}
         {step === 'password' ? (
           <NewPasswordField
-            label="New password"
+            label={t('newPassword')}
             autoFocus
             password={form.watch('password')}
             field={form.register('password')}
@@ -89,11 +89,15 @@ export function ForgotPasswordPage() {
         ) : null}
         <Alert error={error} />
         <button type="submit" className="primary" disabled={busy}>
-          {submitLabel[step]}
+          {step === 'address'
+            ? t('common:action.sendCode')
+            : step === 'code'
+              ? t('verifyCode')
+              : t('setPassword')}
         </button>
       </form>
-      <nav className="links" aria-label="Other options">
-        <Link to="/">Back to sign-in</Link>
+      <nav className="links" aria-label={t('common:otherOptions')}>
+        <Link to="/">{t('back')}</Link>
       </nav>
     </Card>
   );

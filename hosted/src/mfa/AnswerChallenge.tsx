@@ -1,5 +1,6 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
@@ -10,15 +11,12 @@ import { api } from '../api';
 import { finish } from '../experience';
 
 type Method = 'Totp' | 'BackupCode' | 'WebAuthn';
-const otherLabel: Record<Method, string> = {
-  Totp: 'Use your authenticator app',
-  BackupCode: 'Use a backup code',
-  WebAuthn: 'Use a passkey',
-};
+const otherLabel = { Totp: 'use.totp', BackupCode: 'use.backupCode', WebAuthn: 'use.passkey' } as const;
 
 /** The sign-in's second step with one of the user's factors; the others are a click away. */
 export function AnswerChallenge({ factors }: { factors: string[] }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('mfa');
   const { busy, error, run } = useAction();
   const available = (['WebAuthn', 'Totp', 'BackupCode'] as const).filter((type) => factors.includes(type));
   const [method, setMethod] = useState<Method>(
@@ -52,28 +50,28 @@ export function AnswerChallenge({ factors }: { factors: string[] }) {
     <div className="stack">
       {method === 'WebAuthn' ? (
         <>
-          <p>Use the passkey or security key you added to this account.</p>
+          <p>{t('challenge.passkeyText')}</p>
           <Alert error={error} />
           <button type="button" className="primary" disabled={busy} onClick={() => void usePasskey()}>
-            Continue with a passkey
+            {t('challenge.passkey')}
           </button>
         </>
       ) : (
         <form onSubmit={submitCode} noValidate>
           <CodeField
             key={method}
-            label={method === 'Totp' ? 'Authenticator code' : 'Backup code'}
+            label={method === 'Totp' ? t('totpCode') : t('challenge.backupCode')}
             numeric={method === 'Totp'}
             autoFocus
             {...form.register('code')}
           />
           <Alert error={error} />
           <button type="submit" className="primary" disabled={busy}>
-            Verify
+            {t('challenge.verify')}
           </button>
         </form>
       )}
-      <nav className="links" aria-label="Other ways to verify">
+      <nav className="links" aria-label={t('challenge.otherWays')}>
         {available
           .filter((other) => other !== method)
           .map((other) => (
@@ -86,7 +84,7 @@ export function AnswerChallenge({ factors }: { factors: string[] }) {
                 setMethod(other);
               }}
             >
-              {otherLabel[other]}
+              {t(otherLabel[other])}
             </button>
           ))}
       </nav>

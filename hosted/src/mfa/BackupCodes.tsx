@@ -1,14 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@shared/ui/Alert';
 
 /** The backup codes, shown this once: the person confirms they kept them. */
 export function BackupCodes(props: { codes: string[]; busy: boolean; error: unknown; onSaved: () => void }) {
+  const { t } = useTranslation('mfa');
   return (
     <div className="stack">
-      <p>
-        Keep these backup codes somewhere safe. Each works once if you lose your authenticator. They are shown
-        only now.
-      </p>
-      <ul className="codes" aria-label="Backup codes">
+      <p>{t('backup.text')}</p>
+      <ul className="codes" aria-label={t('backup.label')}>
         {props.codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -17,7 +16,7 @@ export function BackupCodes(props: { codes: string[]; busy: boolean; error: unkn
       </ul>
       <Alert error={props.error} />
       <button type="button" className="primary" disabled={props.busy} onClick={props.onSaved}>
-        I have saved my backup codes
+        {t('backup.saved')}
       </button>
     </div>
   );

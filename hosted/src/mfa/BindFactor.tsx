@@ -1,5 +1,6 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { unwrap } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
@@ -18,6 +19,7 @@ type Step =
 /** Binding: an authenticator app (QR code and secret, then its first code) or a passkey; backup codes after. */
 export function BindFactor({ factors, skippable }: MfaState) {
   const navigate = useNavigate();
+  const { t } = useTranslation('mfa');
   const { busy, error, run } = useAction();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const form = useZodForm(oneCode, { code: '' });
@@ -94,38 +96,38 @@ export function BindFactor({ factors, skippable }: MfaState) {
   if (step.kind === 'totp') {
     return (
       <form onSubmit={confirmTotp} noValidate>
-        <p>Scan this QR code with your authenticator app, or enter the key by hand.</p>
-        <img className="qr" src={step.qr} alt="QR code for your authenticator app" width={200} height={200} />
+        <p>{t('bind.scan')}</p>
+        <img className="qr" src={step.qr} alt={t('bind.qr')} width={200} height={200} />
         <p>
-          Key:{' '}
-          <code className="secret" aria-label="Secret key">
+          {t('bind.key')}{' '}
+          <code className="secret" aria-label={t('bind.secret')}>
             {step.secret}
           </code>
         </p>
-        <CodeField label="Authenticator code" autoFocus {...form.register('code')} />
+        <CodeField label={t('totpCode')} autoFocus {...form.register('code')} />
         <Alert error={error} />
         <button type="submit" className="primary" disabled={busy}>
-          Confirm
+          {t('bind.confirm')}
         </button>
       </form>
     );
   }
   return (
     <div className="stack">
-      <p>Protect your account with a second step at sign-in.</p>
+      <p>{t('bind.intro')}</p>
       {factors.includes('Totp') ? (
         <button type="button" className="primary" disabled={busy} onClick={() => void startTotp()}>
-          Use an authenticator app
+          {t('bind.totp')}
         </button>
       ) : null}
       {factors.includes('WebAuthn') ? (
         <button type="button" disabled={busy} onClick={() => void addPasskey()}>
-          Add a passkey
+          {t('bind.passkey')}
         </button>
       ) : null}
       {skippable ? (
         <button type="button" className="link" disabled={busy} onClick={() => void skip()}>
-          Not now
+          {t('bind.skip')}
         </button>
       ) : null}
       <Alert error={error} />

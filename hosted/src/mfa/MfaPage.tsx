@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation, Navigate } from 'react-router-dom';
 import type { MfaState } from '../experience';
 import { Card } from '../ui/Card';
@@ -7,9 +8,10 @@ import { AnswerChallenge } from './AnswerChallenge';
 /** The second factor: bind one (when the service requires or offers it) or answer a challenge. */
 export function MfaPage() {
   const state = useLocation().state as MfaState | null;
+  const { t } = useTranslation('mfa');
   if (!state) return <Navigate to="/" replace />;
   return (
-    <Card title={state.mode === 'bind' ? 'Add a second factor' : 'Verify it’s you'}>
+    <Card title={state.mode === 'bind' ? t('bind.title') : t('challenge.title')}>
       {state.mode === 'bind' ? <BindFactor {...state} /> : <AnswerChallenge factors={state.factors} />}
     </Card>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
@@ -30,6 +31,7 @@ const registration = z.object({
 export function RegisterPage() {
   const settings = useSettings();
   const navigate = useNavigate();
+  const { t } = useTranslation('register');
   const { busy, error, run } = useAction();
   const identifiers = settings?.signUp.identifiers ?? [];
   const byCode = identifiers.filter((type) => type !== 'username');
@@ -67,20 +69,26 @@ export function RegisterPage() {
 
   if (settings && identifiers.length === 0) {
     return (
-      <Card title="Create an account">
+      <Card title={t('title')}>
         <p>
-          Registration is closed. <Link to="/">Sign in</Link>
+          {t('closed')} <Link to="/">{t('common:action.signIn')}</Link>
         </p>
       </Card>
     );
   }
-  const addressLabel = byCode.length === 2 ? 'E-mail or phone' : byCode[0] === 'phone' ? 'Phone' : 'E-mail';
+  const addressLabel = t(
+    byCode.length === 2
+      ? 'common:field.emailOrPhone'
+      : byCode[0] === 'phone'
+        ? 'common:field.phone'
+        : 'common:field.email',
+  );
   return (
-    <Card title="Create an account">
+    <Card title={t('title')}>
       {identifiers.includes('username') && byCode.length > 0 ? (
-        <div className="switch" role="group" aria-label="Register with">
+        <div className="switch" role="group" aria-label={t('registerWith')}>
           <button type="button" aria-pressed={method === 'username'} onClick={() => setMethod('username')}>
-            Username
+            {t('common:field.username')}
           </button>
           <button type="button" aria-pressed={method === 'code'} onClick={() => setMethod('code')}>
             {addressLabel}
@@ -89,7 +97,13 @@ export function RegisterPage() {
       ) : null}
       <form onSubmit={submit} noValidate>
         {method === 'username' ? (
-          <Field label="Username" autoComplete="username" required autoFocus {...form.register('username')} />
+          <Field
+            label={t('common:field.username')}
+            autoComplete="username"
+            required
+            autoFocus
+            {...form.register('username')}
+          />
         ) : (
           <Field
             label={addressLabel}
@@ -102,13 +116,13 @@ export function RegisterPage() {
         )}
         {method === 'code' && sent ? (
           <>
-            <CodeField autoFocus {...form.register('code')} />
+            <CodeField label={t('common:field.code')} autoFocus {...form.register('code')} />
             <ResendCode sentAt={sentAt} busy={busy} onResend={resend} />
           </>
         ) : null}
         {needsPassword && (method === 'username' || sent) ? (
           <NewPasswordField
-            label="Password"
+            label={t('common:field.password')}
             password={form.watch('password')}
             field={form.register('password')}
             error={error}
@@ -116,12 +130,12 @@ export function RegisterPage() {
         ) : null}
         <Alert error={error} />
         <button type="submit" className="primary" disabled={busy}>
-          {method === 'code' && !sent ? 'Send code' : 'Create account'}
+          {method === 'code' && !sent ? t('common:action.sendCode') : t('submit')}
         </button>
       </form>
       <SocialButtons />
-      <nav className="links" aria-label="Other options">
-        <Link to="/">I already have an account</Link>
+      <nav className="links" aria-label={t('common:otherOptions')}>
+        <Link to="/">{t('haveAccount')}</Link>
       </nav>
     </Card>
   );

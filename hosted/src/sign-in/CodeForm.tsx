@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { Alert } from '@shared/ui/Alert';
@@ -16,6 +17,7 @@ const codeSignIn = z.object({ address: z.string(), code: z.string().trim() });
 /** Sign in with a one-time code sent to an e-mail address or phone (an SSO domain: single sign-on). */
 export function CodeForm() {
   const navigate = useNavigate();
+  const { t } = useTranslation('common');
   const { busy, error, run } = useAction();
   const form = useZodForm(codeSignIn, { address: '', code: '' });
   const address = form.watch('address');
@@ -45,7 +47,7 @@ export function CodeForm() {
     return (
       <form onSubmit={send} noValidate>
         <Field
-          label="E-mail or phone"
+          label={t('field.emailOrPhone')}
           autoComplete="email"
           required
           autoFocus
@@ -54,7 +56,7 @@ export function CodeForm() {
         {sso ? <SsoNotice connector={sso} /> : null}
         <Alert error={error} />
         <button type="submit" className="primary" disabled={busy}>
-          {sso ? 'Continue with single sign-on' : 'Send code'}
+          {sso ? t('action.continueSso') : t('action.sendCode')}
         </button>
       </form>
     );
@@ -62,12 +64,12 @@ export function CodeForm() {
   return (
     <form onSubmit={verify} noValidate>
       <p className="status" role="status">
-        If an account uses {address}, a code is on its way to it.
+        {t('codeSent', { address })}
       </p>
-      <CodeField autoFocus {...form.register('code')} />
+      <CodeField label={t('field.code')} autoFocus {...form.register('code')} />
       <Alert error={error} />
       <button type="submit" className="primary" disabled={busy}>
-        Sign in
+        {t('action.signIn')}
       </button>
       <ResendCode sentAt={sent.sentAt} busy={busy} onResend={resend} />
     </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { unwrap } from '@shared/api/client';
@@ -24,23 +25,24 @@ export function SignInPage() {
   const settings = useSettings();
   const codeAllowed = settings?.signIn.methods.some((method) => method.verificationCode) ?? false;
   const [mode, setMode] = useState<'password' | 'code'>('password');
+  const { t } = useTranslation('sign-in');
   return (
-    <Card title="Sign in">
+    <Card title={t('title')}>
       {mode === 'password' ? <PasswordForm /> : <CodeForm />}
       <SocialButtons />
-      <nav className="links" aria-label="Other options">
+      <nav className="links" aria-label={t('common:otherOptions')}>
         {codeAllowed ? (
           <button
             type="button"
             className="link"
             onClick={() => setMode(mode === 'password' ? 'code' : 'password')}
           >
-            {mode === 'password' ? 'Use a one-time code instead' : 'Use a password instead'}
+            {mode === 'password' ? t('useCode') : t('usePassword')}
           </button>
         ) : null}
-        <Link to="/forgot-password">Forgot your password?</Link>
+        <Link to="/forgot-password">{t('forgotPassword')}</Link>
         {settings && settings.signUp.identifiers.length > 0 ? (
-          <Link to="/register">Create an account</Link>
+          <Link to="/register">{t('createAccount')}</Link>
         ) : null}
       </nav>
     </Card>
@@ -51,6 +53,7 @@ const credentials = z.object({ identifier: z.string(), password: z.string() });
 
 function PasswordForm() {
   const navigate = useNavigate();
+  const { t } = useTranslation('sign-in');
   const { busy, error, run } = useAction();
   const form = useZodForm(credentials, { identifier: '', password: '' });
   const sso = useSsoMatch(form.watch('identifier'));
@@ -70,8 +73,8 @@ function PasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Field
-        label="Username or e-mail"
-        hint="You can also use your phone number."
+        label={t('identifier')}
+        hint={t('identifierHint')}
         autoComplete="username"
         required
         autoFocus
@@ -81,7 +84,7 @@ function PasswordForm() {
         <SsoNotice connector={sso} />
       ) : (
         <Field
-          label="Password"
+          label={t('common:field.password')}
           type="password"
           autoComplete="current-password"
           required
@@ -90,7 +93,7 @@ function PasswordForm() {
       )}
       <Alert error={error} />
       <button type="submit" className="primary" disabled={busy}>
-        {sso ? 'Continue with single sign-on' : 'Sign in'}
+        {sso ? t('common:action.continueSso') : t('common:action.signIn')}
       </button>
     </form>
   );

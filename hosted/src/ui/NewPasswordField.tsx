@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@shared/api/client';
 import { Field } from '@shared/ui/Field';
 import { passwordIssueSentences } from '@shared/ui/password-issues';
@@ -6,14 +8,19 @@ import { useSettings } from '../settings';
 import { PasswordRules } from './PasswordRules';
 
 /** The policy's objections in an error of the last attempt, if it was a `password.rejected`. */
-function rejectionOf(error: unknown): { issues: string[]; sentences: string[] } {
+function rejectionOf(error: unknown, t: TFunction): { issues: string[]; sentences: string[] } {
   if (!(error instanceof ApiCallError) || error.code !== 'password.rejected')
     return { issues: [], sentences: [] };
   const data = error.data as { issues?: unknown } | undefined;
   const issues = Array.isArray(data?.issues)
     ? data.issues.filter((i): i is string => typeof i === 'string')
     : [];
-  return { issues, sentences: passwordIssueSentences(error.data) };
+  return {
+    issues,
+    sentences: passwordIssueSentences(error.data, (key, count) =>
+      t(`common:passwordIssue.${key}`, { count }),
+    ),
+  };
 }
 
 /**
@@ -36,7 +43,8 @@ export function NewPasswordField({
   error?: unknown;
 }) {
   const settings = useSettings();
-  const rejection = rejectionOf(error);
+  const { t } = useTranslation();
+  const rejection = rejectionOf(error, t);
   return (
     <>
       <Field

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Settings } from '../settings';
 
 const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/];
@@ -23,17 +24,18 @@ export function PasswordRules({
   password: string;
   rejected?: readonly string[];
 }) {
+  const { t } = useTranslation('common');
   const types = kinds.filter((kind) => kind.test(password)).length;
   const rules: Rule[] = [
     {
-      text: `At least ${policy.length.min} characters`,
+      text: t('rules.atLeast', { count: policy.length.min }),
       issue: 'password_rejected.too_short',
       ok: password.length >= policy.length.min,
     },
     ...(policy.length.max < 256
       ? [
           {
-            text: `At most ${policy.length.max} characters`,
+            text: t('rules.atMost', { count: policy.length.max }),
             issue: 'password_rejected.too_long',
             ok: password.length <= policy.length.max,
           },
@@ -42,7 +44,7 @@ export function PasswordRules({
     ...(policy.characterTypes.min > 1
       ? [
           {
-            text: `${policy.characterTypes.min} of: lower-case, upper-case, digits, symbols`,
+            text: t('rules.characterTypes', { count: policy.characterTypes.min }),
             issue: 'password_rejected.character_types',
             ok: types >= policy.characterTypes.min,
           },
@@ -51,7 +53,7 @@ export function PasswordRules({
     ...(policy.rejects.userInfo
       ? [
           {
-            text: 'Not your username, e-mail or phone',
+            text: t('rules.userInfo'),
             issue: 'password_rejected.restricted.user_info',
             ok: undefined,
           },
@@ -60,7 +62,7 @@ export function PasswordRules({
     ...(policy.rejects.repetitionAndSequence
       ? [
           {
-            text: 'No repeated or counted characters (like aaaa or 1234)',
+            text: t('rules.repetition'),
             issue: 'password_rejected.restricted.repetition_or_sequence',
             ok: undefined,
           },
@@ -69,7 +71,7 @@ export function PasswordRules({
     ...(policy.rejects.words.length > 0
       ? [
           {
-            text: 'No word the site does not allow',
+            text: t('rules.words'),
             issue: 'password_rejected.restricted.words',
             ok: undefined,
           },
@@ -77,7 +79,7 @@ export function PasswordRules({
       : []),
   ];
   return (
-    <ul className="rules" aria-live="polite" aria-label="Password requirements">
+    <ul className="rules" aria-live="polite" aria-label={t('rules.label')}>
       {rules.map((rule) => {
         const state = rule.ok ?? (rejected.includes(rule.issue) ? 'refused' : undefined);
         return (
@@ -86,11 +88,7 @@ export function PasswordRules({
             {rule.text}
             {state === undefined
               ? ''
-              : state === true
-                ? ' (met)'
-                : state === 'refused'
-                  ? ' (not met)'
-                  : ' (not yet)'}
+              : ` ${t(state === true ? 'rules.met' : state === 'refused' ? 'rules.notMet' : 'rules.notYet')}`}
           </li>
         );
       })}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useInteraction } from '../settings';
 
 /**
@@ -15,6 +16,7 @@ export function ResendCode({
   busy: boolean;
   onResend: () => void;
 }) {
+  const { t } = useTranslation('common');
   const interval = useInteraction().data?.limits.sendMinIntervalSeconds ?? 0;
   const readyAt = sentAt + interval * 1000;
   const [now, setNow] = useState(() => Date.now());
@@ -33,18 +35,14 @@ export function ResendCode({
   return (
     <div className="resend">
       <span className="visually-hidden" aria-live="polite">
-        {!waited
-          ? ''
-          : left > 0
-            ? `You can ask for a new code in ${interval} seconds.`
-            : 'You can ask for a new code now.'}
+        {!waited ? '' : left > 0 ? t('resend.wait', { count: interval }) : t('resend.now')}
       </span>
       <button type="button" className="link" disabled={busy || left > 0} onClick={onResend}>
-        Send a new code
+        {t('resend.button')}
       </button>
       {left > 0 ? (
         <span className="countdown" aria-hidden="true">
-          in {left} s
+          {t('resend.countdown', { count: left })}
         </span>
       ) : null}
     </div>
