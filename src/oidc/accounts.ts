@@ -1,7 +1,15 @@
 import type { Account } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
 import { membershipClaims } from '../organizations/token-scopes.repository.js';
+import { findClaimsUser, ssoIdentityClaims, userRoleNames } from '../users/user-claims.repository.js';
 import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE } from './organization-tokens.js';
+
+/** Logto's scopes for what a user is beyond the standard claims. */
+export const CUSTOM_DATA_SCOPE = 'custom_data';
+export const IDENTITIES_SCOPE = 'identities';
+export const ROLES_SCOPE = 'roles';
+
+type ClaimsUser = NonNullable<Awaited<ReturnType<typeof findClaimsUser>>>;
 
 /**
  * The account behind a token or session; a suspended or deleted user has none. `clientId` is the
@@ -12,35 +20,40 @@ export async function findAccount(
   userId: string,
   clientId: string | undefined,
 ): Promise<Account | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select([
-      'id',
-      'username',
-      'primary_email',
-      'primary_phone',
-      'name',
-      'avatar',
-      'is_suspended',
-      'updated_at',
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await findClaimsUser(db, userId);
   if (!user || user.is_suspended) return undefined;
   return {
     accountId: user.id,
-    claims: async (_use, scope) => ({
-      sub: user.id,
-      ...(await organizationClaims(db, user.id, clientId, scope.split(' '))),
-      username: user.username ?? undefined,
-      name: user.name ?? undefined,
-      picture: user.avatar ?? undefined,
-      updated_at: Math.floor(user.updated_at.getTime() / 1000),
-      email: user.primary_email ?? undefined,
-      email_verified: user.primary_email ? true : undefined,
-      phone_number: user.primary_phone ?? undefined,
-      phone_number_verified: user.primary_phone ? true : undefined,
-    }),
+    claims: async (use, scope) => {
+      const scopes = scope.split(' ');
+      return {
+        sub: user.id,
+        ...(await organizationClaims(db, user.id, clientId, scopes)),
+        ...(scopes.includes(ROLES_SCOPE) ? { roles: await userRoleNames(db, user.id) } : {}),
+        ...(use === 'userinfo' ? await userinfoOnlyClaims(db, user, scopes) : {}),
+        username: user.username ?? undefined,
+        name: user.name ?? undefined,
+        picture: user.avatar ?? undefined,
+        updated_at: Math.floor(user.updated_at.getTime() / 1000),
+        email: user.primary_email ?? undefined,
+        email_verified: user.primary_email ? true : undefined,
+        phone_number: user.primary_phone ?? undefined,
+        phone_number_verified: user.primary_phone ? true : undefined,
+      };
+    },
+  };
+}
+
+/**
+ * As Logto, custom data and linked identities only at the user info endpoint: they can be large
+ * and change often, and an ID token is copied into places an access token is not.
+ */
+async function userinfoOnlyClaims(db: Db, user: ClaimsUser, scopes: string[]) {
+  return {
+    ...(scopes.includes(CUSTOM_DATA_SCOPE) ? { custom_data: user.custom_data } : {}),
+    ...(scopes.includes(IDENTITIES_SCOPE)
+      ? { identities: user.identities, sso_identities: await ssoIdentityClaims(db, user.id) }
+      : {}),
   };
 }
 
