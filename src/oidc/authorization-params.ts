@@ -6,7 +6,12 @@ import { z } from 'zod';
  * declared; they are hints for the pages, never checked against anything, so a value the pages
  * cannot use is ignored rather than refused (as Logto does).
  */
-export const AUTHORIZATION_EXTRA_PARAMS = ['first_screen', 'interaction_mode', 'identifier', 'direct_sign_in'];
+export const AUTHORIZATION_EXTRA_PARAMS = [
+  'first_screen',
+  'interaction_mode',
+  'identifier',
+  'direct_sign_in',
+];
 
 const FIRST_SCREENS = [
   'sign_in',
@@ -38,10 +43,14 @@ export type AuthorizationHints = z.infer<typeof authorizationHints>;
 const text = (value: unknown, max = 256) =>
   typeof value === 'string' && value.trim() && value.length <= max ? value.trim() : undefined;
 
-const isIdentifier = (value: string): value is IdentifierType => (IDENTIFIERS as readonly string[]).includes(value);
+const isIdentifier = (value: string): value is IdentifierType =>
+  (IDENTIFIERS as readonly string[]).includes(value);
 
 /** `first_screen`, else the deprecated `interaction_mode`; `signIn` is an old spelling of `sign_in`. */
-function firstScreenOf(params: Record<string, unknown>): { screen?: FirstScreen; identifier?: IdentifierType } {
+function firstScreenOf(params: Record<string, unknown>): {
+  screen?: FirstScreen;
+  identifier?: IdentifierType;
+} {
   const value = text(params.first_screen);
   if (value === 'signIn') return { screen: 'sign_in' };
   if ((FIRST_SCREENS as readonly string[]).includes(value ?? '')) return { screen: value as FirstScreen };

@@ -42,10 +42,13 @@ describe("Logto's authorization parameters", async () => {
       firstScreen: 'identifier:sign_in',
       identifiers: ['email'],
     });
-    assert.deepEqual((await hintsOf({ direct_sign_in: 'sso:conn-1', first_screen: 'reset_password' })).hints, {
-      firstScreen: 'reset_password',
-      directSignIn: { method: 'sso', target: 'conn-1' },
-    });
+    assert.deepEqual(
+      (await hintsOf({ direct_sign_in: 'sso:conn-1', first_screen: 'reset_password' })).hints,
+      {
+        firstScreen: 'reset_password',
+        directSignIn: { method: 'sso', target: 'conn-1' },
+      },
+    );
     assert.deepEqual((await hintsOf({ first_screen: 'lobby', direct_sign_in: 'carrier-pigeon' })).hints, {});
   });
 

@@ -12,6 +12,7 @@ import { SocialButtons } from '../federation/SocialButtons';
 import { SsoNotice } from '../federation/SsoNotice';
 import { startFederated } from '../federation/federation';
 import { useSsoMatch } from '../federation/useSsoMatch';
+import { useLoginHint } from '../first-screen/authorization-hints';
 import { useSettings } from '../settings';
 import { Card } from '../ui/Card';
 import { CodeForm } from './CodeForm';
@@ -52,7 +53,7 @@ const credentials = z.object({ identifier: z.string(), password: z.string() });
 function PasswordForm() {
   const navigate = useNavigate();
   const { busy, error, run } = useAction();
-  const form = useZodForm(credentials, { identifier: '', password: '' });
+  const form = useZodForm(credentials, { identifier: useLoginHint(), password: '' });
   const sso = useSsoMatch(form.watch('identifier'));
   const submit = form.handleSubmit(({ identifier, password }) =>
     run(async () => {
