@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as oidc from 'openid-client';
 import { newId } from '../../src/storage/ids.js';
-import { apiOk } from '../support/http.js';
+import { apiOk, json } from '../support/http.js';
 import { beginAuthorization, signIn } from '../support/oidc-sign-in.js';
 import { startTestService } from '../support/service.js';
 import { createApplication, createUser } from '../support/sign-in-fixtures.js';
@@ -69,7 +69,7 @@ describe("Logto's user claims", async () => {
   const password = 'Claims-Password-1';
 
   it('are in discovery', async () => {
-    const discovery = await (await fetch(`${t.baseUrl}/oidc/.well-known/openid-configuration`)).json();
+    const discovery = await json(await fetch(`${t.baseUrl}/oidc/.well-known/openid-configuration`));
     for (const scope of ['custom_data', 'identities', 'roles', 'urn:logto:scope:organizations']) {
       assert.ok(discovery.scopes_supported.includes(scope), scope);
     }
