@@ -1,6 +1,6 @@
 import type { Account } from 'oidc-provider';
 import type { Db } from '../storage/database.js';
-import { membershipClaims } from '../organizations/token-scopes.repository.js';
+import { membershipClaims, organizationData } from '../organizations/token-scopes.repository.js';
 import { findClaimsUser, ssoIdentityClaims, userRoleNames } from '../users/user-claims.repository.js';
 import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE } from './organization-tokens.js';
 
@@ -28,7 +28,7 @@ export async function findAccount(
       const scopes = scope.split(' ');
       return {
         sub: user.id,
-        ...(await organizationClaims(db, user.id, clientId, scopes)),
+        ...(await organizationClaims(db, { userId: user.id, clientId, use }, scopes)),
         ...(scopes.includes(ROLES_SCOPE) ? { roles: await userRoleNames(db, user.id) } : {}),
         ...(use === 'userinfo' ? await userinfoOnlyClaims(db, user, scopes) : {}),
         username: user.username ?? undefined,
@@ -58,17 +58,24 @@ async function userinfoOnlyClaims(db: Db, user: ClaimsUser, scopes: string[]) {
 }
 
 /**
- * Logto's organization claims, read only when a scope asks for them: `organizations` (ids) and
- * `organization_roles` (`<organization id>:<role name>`); a third-party application's name only
- * the organizations the user consented to. Without an application to tell them to, none.
+ * Logto's organization claims, read only when a scope asks for them: `organizations` (ids), at
+ * user info also `organization_data` (id, name, description), and `organization_roles`
+ * (`<organization id>:<role name>`); a third-party application's name only the organizations the
+ * user consented to. Without an application to tell them to, none.
  */
-async function organizationClaims(db: Db, userId: string, clientId: string | undefined, scopes: string[]) {
+async function organizationClaims(
+  db: Db,
+  to: { userId: string; clientId: string | undefined; use: string },
+  scopes: string[],
+) {
   const wantsIds = scopes.includes(ORGANIZATIONS_SCOPE);
   const wantsRoles = scopes.includes(ORGANIZATION_ROLES_SCOPE);
   if (!wantsIds && !wantsRoles) return {};
-  const memberships = clientId ? await membershipClaims(db, userId, clientId) : [];
+  const memberships = to.clientId ? await membershipClaims(db, to.userId, to.clientId) : [];
+  const ids = memberships.map((m) => m.organizationId);
   return {
-    organizations: memberships.map((m) => m.organizationId),
+    organizations: ids,
+    ...(wantsIds && to.use === 'userinfo' ? { organization_data: await organizationData(db, ids) } : {}),
     organization_roles: memberships.flatMap((m) => m.roleNames.map((name) => `${m.organizationId}:${name}`)),
   };
 }

@@ -89,7 +89,7 @@ export async function createProvider({
       [CUSTOM_DATA_SCOPE]: ['custom_data'],
       [IDENTITIES_SCOPE]: ['identities', 'sso_identities'],
       [ROLES_SCOPE]: ['roles'],
-      [ORGANIZATIONS_SCOPE]: ['organizations'],
+      [ORGANIZATIONS_SCOPE]: ['organizations', 'organization_data'],
       [ORGANIZATION_ROLES_SCOPE]: ['organization_roles'],
     },
     // As Logto: the ID token carries the claims of its scopes even when the access token can read

@@ -73,7 +73,7 @@ describe("Logto's user claims", async () => {
     for (const scope of ['custom_data', 'identities', 'roles', 'urn:logto:scope:organizations']) {
       assert.ok(discovery.scopes_supported.includes(scope), scope);
     }
-    for (const claim of ['custom_data', 'identities', 'sso_identities', 'roles', 'organization_roles']) {
+    for (const claim of ['custom_data', 'identities', 'sso_identities', 'roles', 'organization_data']) {
       assert.ok(discovery.claims_supported.includes(claim), claim);
     }
   });
