@@ -5,6 +5,7 @@ import { AlertWordingProvider } from '@shared/ui/Alert';
 import { ConsentPage } from './consent/ConsentPage';
 import { ErrorPage } from './error/ErrorPage';
 import { CallbackPage } from './federation/CallbackPage';
+import { FirstScreen } from './first-screen/FirstScreen';
 import { ForgotPasswordPage } from './forgot-password/ForgotPasswordPage';
 import { MfaPage } from './mfa/MfaPage';
 import { humanMessage, type Limits } from './messages';
@@ -54,7 +55,7 @@ function EndUserWording({ limits, children }: { limits: Limits; children: ReactN
 function SignInRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<SignInPage />} />
+      <Route path="/" element={<FirstScreen />} />
       <Route path="/register" element={<RegisterPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/mfa" element={<MfaPage />} />

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
 import { findApplication } from './accounts.repository.js';
 import { grantFirstPartyConsent } from './consent.js';
 import { clientIdOf } from './interaction.js';
@@ -15,12 +15,9 @@ import { clientIdOf } from './interaction.js';
 export async function skipFirstPartyConsent(
   request: FastifyRequest,
   reply: FastifyReply,
+  interaction: Interaction | undefined,
 ): Promise<string | undefined> {
   const { db, provider } = request.server.services;
-  const interaction = await provider.interactionDetails(request.raw, reply.raw).catch((error: unknown) => {
-    if (error instanceof errors.SessionNotFound) return undefined;
-    throw error;
-  });
   const accountId = interaction?.session?.accountId;
   if (!interaction || interaction.prompt.name !== 'consent' || !accountId) return undefined;
   const application = await findApplication(db, clientIdOf(interaction));

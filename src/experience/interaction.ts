@@ -15,6 +15,19 @@ export async function currentInteraction(request: FastifyRequest, reply: Fastify
   }
 }
 
+/** The interaction of this browser, if it has one (the hosted pages also render without). */
+export async function findInteraction(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Interaction | undefined> {
+  try {
+    return await request.server.services.provider.interactionDetails(request.raw, reply.raw);
+  } catch (error) {
+    if (error instanceof errors.SessionNotFound) return undefined;
+    throw error;
+  }
+}
+
 export function clientIdOf(interaction: Interaction): string {
   return String(interaction.params.client_id);
 }

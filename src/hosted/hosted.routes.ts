@@ -1,20 +1,19 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Interaction } from 'oidc-provider';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentInteraction } from '../experience/interaction.js';
+import { currentInteraction, findInteraction } from '../experience/interaction.js';
 import { skipFirstPartyConsent } from '../experience/first-party-consent.js';
 import { errors } from '../experience/route-schemas.js';
 import { lockoutPolicy } from '../lockout/lockout.js';
 import { findApplication } from '../experience/accounts.repository.js';
 import { experienceSummary, summarizeExperience } from '../experience/interaction-summary.js';
 import { HOSTED_HEADERS, hostedHtml, NOT_BUILT, uiLocalesMeta } from '../http/hosted-page.js';
+import { authorizationHints, authorizationHintsOf } from '../oidc/authorization-params.js';
 import { loadPublicSignInExperience, publicSignInExperience } from './public-sign-in-experience.js';
 
-/** The page in the interaction's language: its authorization request's `ui_locales`, if any. */
-async function sendHosted(request: FastifyRequest, reply: FastifyReply) {
-  const interaction = await request.server.services.provider
-    .interactionDetails(request.raw, reply.raw)
-    .catch(() => undefined);
+async function sendHosted(reply: FastifyReply, interaction: Interaction | undefined) {
+  // The request's ui_locales pick the page's language (hosted/src/i18n.ts) before it asks anything.
   const html = await hostedHtml(uiLocalesMeta(interaction?.params.ui_locales));
   reply.headers(HOSTED_HEADERS);
   if (!html) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
@@ -25,6 +24,7 @@ const interactionInfo = experienceSummary.extend({
   uid: z.string(),
   prompt: z.string().describe('`login` or `consent`: what oidc-provider asks for'),
   application: z.object({ id: z.string(), name: z.string(), isThirdParty: z.boolean() }),
+  authorization: authorizationHints,
   limits: z
     .object({ lockoutSeconds: z.number().int(), sendMinIntervalSeconds: z.number().int() })
     .describe('The longest waits a lockout or the send limit can impose, for the page to say'),
@@ -38,10 +38,13 @@ const interactionInfo = experienceSummary.extend({
 export const hostedRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.get('/sign-in', { schema: { hide: true } }, async (request, reply) => {
-    const consented = await skipFirstPartyConsent(request, reply);
-    return consented ? reply.redirect(consented, 303) : sendHosted(request, reply);
+    const interaction = await findInteraction(request, reply);
+    const consented = await skipFirstPartyConsent(request, reply, interaction);
+    return consented ? reply.redirect(consented, 303) : sendHosted(reply, interaction);
   });
-  app.get('/sign-in/*', { schema: { hide: true } }, async (request, reply) => sendHosted(request, reply));
+  app.get('/sign-in/*', { schema: { hide: true } }, async (request, reply) =>
+    sendHosted(reply, await findInteraction(request, reply)),
+  );
 
   app.get(
     '/api/.well-known/sign-in-exp',
@@ -81,6 +84,7 @@ export const hostedRoutes: FastifyPluginAsync = async (plugin) => {
           name: application?.name ?? clientId,
           isThirdParty: Boolean(application?.is_third_party),
         },
+        authorization: authorizationHintsOf(interaction.params),
         limits: {
           lockoutSeconds: (await lockoutPolicy(services)).lockSeconds,
           sendMinIntervalSeconds: config.messages.sendMinIntervalSeconds,

@@ -3,7 +3,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../storage/database.js';
 import { systemSecret } from '../storage/system-secrets.js';
 import { createExtraTokenClaims } from '../impersonation/token-claims.js';
-import { findAccount } from './accounts.js';
+import { CUSTOM_DATA_SCOPE, findAccount, IDENTITIES_SCOPE, ROLES_SCOPE } from './accounts.js';
+import { AUTHORIZATION_EXTRA_PARAMS } from './authorization-params.js';
 import { acceptNamedSecrets, SECRETS_METADATA } from './client-secrets.js';
 import { keepClientsWithMetadata } from './clients.js';
 import { createAdapterFactory } from './adapter.js';
@@ -30,6 +31,9 @@ export const OIDC_SCOPES: readonly string[] = [
   'profile',
   'email',
   'phone',
+  CUSTOM_DATA_SCOPE,
+  IDENTITIES_SCOPE,
+  ROLES_SCOPE,
   ORGANIZATIONS_SCOPE,
   ORGANIZATION_ROLES_SCOPE,
 ];
@@ -81,13 +85,19 @@ export async function createProvider({
       profile: ['name', 'username', 'picture', 'updated_at'],
       email: ['email', 'email_verified'],
       phone: ['phone_number', 'phone_number_verified'],
-      [ORGANIZATIONS_SCOPE]: ['organizations'],
+      // Logto's: custom data and identities at the user info endpoint only (accounts.ts).
+      [CUSTOM_DATA_SCOPE]: ['custom_data'],
+      [IDENTITIES_SCOPE]: ['identities', 'sso_identities'],
+      [ROLES_SCOPE]: ['roles'],
+      [ORGANIZATIONS_SCOPE]: ['organizations', 'organization_data'],
       [ORGANIZATION_ROLES_SCOPE]: ['organization_roles'],
     },
     // As Logto: the ID token carries the claims of its scopes even when the access token can read
     // them at the user info endpoint (Logto's SDKs read profile and organizations from it).
     conformIdTokenClaims: false,
     scopes: [...OIDC_SCOPES],
+    // What Logto's SDKs add to the authorization request for the sign-in pages.
+    extraParams: [...AUTHORIZATION_EXTRA_PARAMS],
     responseTypes: ['code', 'none'],
     // What applications can register: a secret (HTTP Basic or in the body) or none (public
     // clients). JWT client assertions (client_secret_jwt, private_key_jwt) are not offered, so

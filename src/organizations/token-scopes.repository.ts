@@ -105,3 +105,15 @@ export async function organizationRoleResourceScopeNames(
   const rows = await select.orderBy('s.name').execute();
   return rows.map((row) => row.name);
 }
+
+/** Logto's `organization_data` entries of these organizations, in the order given. */
+export async function organizationData(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'description'])
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -137,6 +137,8 @@ describe('organizations of a third-party application: only those the user consen
     const info = await client.fetchUserInfo();
     assert.deepEqual(info.organizations, [acme]);
     assert.deepEqual(info.organization_roles, [`${acme}:${role.name}`]);
+    assert.deepEqual(info.organization_data, [{ id: acme, name: 'Acme', description: null }]);
+    assert.equal(idClaims.organization_data, undefined, 'user info only, as Logto');
   });
 
   it('a third-party application the user consented no organization to gets none', async () => {

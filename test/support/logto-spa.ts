@@ -29,9 +29,13 @@ async function buildSpa(): Promise<{ html: string; scripts: Map<string, string> 
 /**
  * A single-page application using `@logto/browser`, served from its own origin and registered as
  * an SPA whose redirect URI is `/callback` and post-logout URI `/signed-out`. Every other path
- * serves the page, as an SPA's host does.
+ * serves the page, as an SPA's host does. `scopes` and `resources` go to the SDK's config.
  */
-export async function startLogtoSpa(t: TestService, name: string) {
+export async function startLogtoSpa(
+  t: TestService,
+  name: string,
+  ask: { scopes?: string[]; resources?: string[] } = {},
+) {
   const { html, scripts } = await buildSpa();
   let page = html;
   const origin = await listenAsApplication((req, res) => {
@@ -46,7 +50,13 @@ export async function startLogtoSpa(t: TestService, name: string) {
     redirectUri: `${origin}/callback`,
     postLogoutRedirectUris: [`${origin}/signed-out`],
   });
-  const settings = `<meta name="logto-endpoint" content="${t.baseUrl}"><meta name="logto-app-id" content="${app.id}">`;
-  page = html.replace('<head>', `<head>${settings}`);
+  const settings = {
+    'logto-endpoint': t.baseUrl,
+    'logto-app-id': app.id,
+    'logto-scopes': (ask.scopes ?? []).join(' '),
+    'logto-resources': (ask.resources ?? []).join(' '),
+  };
+  const tags = Object.entries(settings).map(([key, value]) => `<meta name="${key}" content="${value}">`);
+  page = html.replace('<head>', `<head>${tags.join('')}`);
   return { origin, app };
 }

@@ -15928,6 +15928,18 @@ export interface operations {
                             name: string;
                             isThirdParty: boolean;
                         };
+                        /** @description What the authorization request asked of the sign-in pages: Logto's `first_screen` (or the older `interaction_mode`), `identifier`, `direct_sign_in` and OIDC `login_hint`, checked and in one spelling */
+                        authorization: {
+                            /** @enum {string} */
+                            firstScreen?: "sign_in" | "register" | "reset_password" | "single_sign_on" | "identifier:sign_in" | "identifier:register";
+                            identifiers?: ("username" | "email" | "phone")[];
+                            directSignIn?: {
+                                /** @enum {string} */
+                                method: "social" | "sso";
+                                target: string;
+                            };
+                            loginHint?: string;
+                        };
                         /** @description The longest waits a lockout or the send limit can impose, for the page to say */
                         limits: {
                             lockoutSeconds: number;

@@ -9,6 +9,7 @@ import { useAction } from '@shared/ui/useAction';
 import { useZodForm } from '@shared/ui/useZodForm';
 import { api } from '../api';
 import { codeIdentifierOf, identify, start, verifyCode } from '../experience';
+import { useSplitLoginHint } from '../first-screen/authorization-hints';
 import { Card } from '../ui/Card';
 import { NewPasswordField } from '../ui/NewPasswordField';
 import { ResendCode } from '../ui/ResendCode';
@@ -22,7 +23,7 @@ export function ForgotPasswordPage() {
   const { busy, error, run } = useAction();
   const [step, setStep] = useState<'address' | 'code' | 'password' | 'done'>('address');
   const sent = useSentCode();
-  const form = useZodForm(reset, { address: '', code: '', password: '' });
+  const form = useZodForm(reset, { address: useSplitLoginHint().address, code: '', password: '' });
 
   const submit = form.handleSubmit(({ address, code, password }) =>
     run(async () => {

@@ -9,6 +9,7 @@ import { codeIdentifierOf, finish, identify, start, verifyCode } from '../experi
 import { SsoNotice } from '../federation/SsoNotice';
 import { startFederated } from '../federation/federation';
 import { useSsoMatch } from '../federation/useSsoMatch';
+import { useLoginHint } from '../first-screen/authorization-hints';
 import { ResendCode } from '../ui/ResendCode';
 import { useSentCode } from '../ui/useSentCode';
 
@@ -19,7 +20,7 @@ export function CodeForm() {
   const navigate = useNavigate();
   const { t } = useTranslation('common');
   const { busy, error, run } = useAction();
-  const form = useZodForm(codeSignIn, { address: '', code: '' });
+  const form = useZodForm(codeSignIn, { address: useLoginHint(), code: '' });
   const address = form.watch('address');
   const sent = useSentCode();
   const sso = useSsoMatch(address);

@@ -13,6 +13,7 @@ import { SocialButtons } from '../federation/SocialButtons';
 import { SsoNotice } from '../federation/SsoNotice';
 import { startFederated } from '../federation/federation';
 import { useSsoMatch } from '../federation/useSsoMatch';
+import { useLoginHint } from '../first-screen/authorization-hints';
 import { useSettings } from '../settings';
 import { Card } from '../ui/Card';
 import { CodeForm } from './CodeForm';
@@ -55,7 +56,7 @@ function PasswordForm() {
   const navigate = useNavigate();
   const { t } = useTranslation('sign-in');
   const { busy, error, run } = useAction();
-  const form = useZodForm(credentials, { identifier: '', password: '' });
+  const form = useZodForm(credentials, { identifier: useLoginHint(), password: '' });
   const sso = useSsoMatch(form.watch('identifier'));
   const submit = form.handleSubmit(({ identifier, password }) =>
     run(async () => {
