@@ -83,4 +83,3 @@ export function authorizationHintsOf(params: Record<string, unknown>): Authoriza
     ...(loginHint ? { loginHint } : {}),
   };
 }
-
