@@ -163,6 +163,13 @@ export interface MaintenanceRunsTable {
   last_run_at: Date;
 }
 
+/** A running instance: it beats `heartbeat_at` every few seconds and deletes its row on a clean stop. */
+export interface InstancesTable {
+  id: string;
+  started_at: ColumnType<Date, Date | undefined, never>;
+  heartbeat_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface CoreTables {
   applications: ApplicationsTable;
   resources: ResourcesTable;
@@ -178,5 +185,6 @@ export interface CoreTables {
   system_secrets: SystemSecretsTable;
   logs: LogsTable;
   maintenance_runs: MaintenanceRunsTable;
+  instances: InstancesTable;
   console_setup: ConsoleSetupTable;
 }
