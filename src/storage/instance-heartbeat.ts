@@ -42,7 +42,9 @@ export class InstanceHeartbeat {
 
   /** Whether this instance may judge others gone by their heartbeat (see the class comment). */
   steady(): boolean {
-    return this.steadySince !== undefined && performance.now() - this.steadySince >= this.settings.deadAfterMs;
+    return (
+      this.steadySince !== undefined && performance.now() - this.steadySince >= this.settings.deadAfterMs
+    );
   }
 
   /** Calls `listener` after each beat written; returns the unsubscribe. */

@@ -27,4 +27,3 @@ export async function beatHeartbeat(db: Db, id: string, clock: Clock): Promise<v
 export async function removeInstance(db: Db, id: string): Promise<void> {
   await db.deleteFrom('instances').where('id', '=', id).execute();
 }
-
