@@ -118,7 +118,7 @@ export async function buildApp(
       },
     });
   const provider = await createLiveProvider(keys, build);
-  keys.startRefreshing();
+  keys.startRefreshing(config.signingKeys.refreshMs);
   app.addHook('onClose', async () => keys.stop());
   metrics.gaugeOnScrape(
     'tessera_webhook_outbox_pending',

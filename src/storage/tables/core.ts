@@ -133,6 +133,8 @@ export interface SigningKeysTable {
   private_jwk: Json<Record<string, unknown>>;
   public_jwk: Json<Record<string, unknown>>;
   created_at: CreatedAt;
+  /** When the key starts signing (published from `created_at`); null: from `created_at`. */
+  activates_at: ColumnType<Date | null, Date | null | undefined, never>;
 }
 
 export interface SystemSecretsTable {
