@@ -7,14 +7,14 @@ import { freePort, serviceEnv, startTestService } from '../support/service.js';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver.js';
 import { createHook, eventually } from './helpers.js';
 
-// A heartbeat every 0.75 s; silent for 3 s counts as gone. The lease (6 timeouts of 30 s) outlasts
+// A heartbeat every second; silent for 4 s counts as gone. The lease (6 timeouts of 30 s) outlasts
 // the test, so only the takeover can hand the rows over.
 const env = {
-  TESSERA_INSTANCE_DEAD_AFTER_SECONDS: '3',
+  TESSERA_INSTANCE_DEAD_AFTER_SECONDS: '4',
   TESSERA_WEBHOOK_TIMEOUT_MS: '30000',
   TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1',
 };
-const deadAfterMs = 3000;
+const deadAfterMs = 4000;
 const from = (agent: string) => (request: ReceivedWebhook) => request.headers['user-agent'] === agent;
 
 // Two instances need one shared database server; PGlite is one process's embedded database.
