@@ -25,6 +25,7 @@ import { tracingOff, type Tracing } from './operations/tracing.js';
 import { scheduleRetention, type RetentionSchedule } from './retention/retention.scheduler.js';
 import { systemClock, type Clock } from './storage/clock.js';
 import type { Storage } from './storage/database.js';
+import { InstanceHeartbeat } from './storage/instance-heartbeat.js';
 import { SecretBox } from './storage/secret-box.js';
 import { countWaitingDeliveries } from './webhooks/outbox-size.repository.js';
 import { Deliveries } from './webhooks/deliveries.js';
@@ -88,12 +89,17 @@ export async function buildApp(
   const keys = await SigningKeyRing.load(storage.db, config.issuer);
   const secretBox = await SecretBox.load(storage.db, config.applicationSecrets.keys);
   const deliveries = new Deliveries(clock);
+  const instanceLog = log.child({ name: 'instances' });
+  const instance = new InstanceHeartbeat(storage.db, clock, config.instances, instanceLog);
+  // Registered before anything is leased in its name.
+  await instance.start();
   const base = {
     config,
     db: storage.db,
     backend: storage.backend,
     clock,
     keys,
+    instance,
     secretBox,
     deliveries,
     log,
@@ -112,7 +118,7 @@ export async function buildApp(
       },
     });
   const provider = await createLiveProvider(keys, build);
-  keys.startRefreshing();
+  keys.startRefreshing(config.signingKeys.refreshMs);
   app.addHook('onClose', async () => keys.stop());
   metrics.gaugeOnScrape(
     'tessera_webhook_outbox_pending',
@@ -155,6 +161,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     await stopBackgroundWork();
+    await instance.stop();
   });
   return app;
 }

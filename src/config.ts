@@ -64,6 +64,8 @@ export const environmentSchema = z.object({
   TESSERA_WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(256).default(64),
   TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK: z.coerce.number().int().min(1).max(256).default(32),
   TESSERA_WEBHOOK_LEASE_FLOOR_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  TESSERA_SIGNING_KEY_REFRESH_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  TESSERA_INSTANCE_DEAD_AFTER_SECONDS: z.coerce.number().int().min(2).max(3600).default(10),
   TESSERA_WEBHOOK_USER_AGENT: z
     .string()
     .min(1)
@@ -131,6 +133,16 @@ export interface Config {
   retention: { webhookDays: number; logDays: number };
   /** Application secrets: the installation's keys when configured (else one kept in the database). */
   applicationSecrets: { keys: Buffer[]; shownOnce: boolean };
+  /**
+   * How often each instance re-reads the signing keys; a rotated-in key is published for two of
+   * these before it signs.
+   */
+  signingKeys: { refreshMs: number };
+  /**
+   * Each instance beats a heartbeat every `heartbeatMs`; one silent for `deadAfterMs` counts as
+   * gone and the webhook deliveries it leased are taken over without waiting for their lease.
+   */
+  instances: { deadAfterMs: number; heartbeatMs: number };
   /** OpenTelemetry traces, exported as OTLP/HTTP to `endpoint` (its `/v1/traces`); off without one. */
   tracing: { endpoint: string | undefined; serviceName: string };
 }
@@ -209,6 +221,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     applicationSecrets: {
       keys: e.TESSERA_SECRETS_KEY ?? [],
       shownOnce: e.TESSERA_APPLICATION_SECRETS_SHOWN_ONCE,
+    },
+    signingKeys: { refreshMs: e.TESSERA_SIGNING_KEY_REFRESH_SECONDS * 1000 },
+    instances: {
+      deadAfterMs: e.TESSERA_INSTANCE_DEAD_AFTER_SECONDS * 1000,
+      // Four beats per threshold: one or two lost beats do not make a live instance look gone.
+      heartbeatMs: (e.TESSERA_INSTANCE_DEAD_AFTER_SECONDS * 1000) / 4,
     },
     tracing: {
       endpoint: e.TESSERA_OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),

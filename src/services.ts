@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { SigningKeyRing } from './oidc/key-ring.js';
 import type { Metrics } from './operations/metrics.js';
 import type { Clock } from './storage/clock.js';
+import type { InstanceHeartbeat } from './storage/instance-heartbeat.js';
 import type { SecretBox } from './storage/secret-box.js';
 import type { Storage } from './storage/database.js';
 import type { Deliveries } from './webhooks/deliveries.js';
@@ -18,6 +19,8 @@ export interface Services {
   clock: Clock;
   /** The published signing keys, re-read periodically; a change replaces `provider`. */
   keys: SigningKeyRing;
+  /** This process in the `instances` table: its id owns the leases it takes. */
+  instance: InstanceHeartbeat;
   /** Seals and opens the application secrets shown again to administrators. */
   secretBox: SecretBox;
   /** The current oidc-provider: read it at each use, never keep it (key changes replace it). */

@@ -30,6 +30,10 @@ const descriptions: Record<keyof Environment, string> = {
   TESSERA_WEBHOOK_MAX_IN_FLIGHT_PER_HOOK: 'ceiling of the adaptive window of concurrent sends to one hook',
   TESSERA_WEBHOOK_LEASE_FLOOR_MS:
     'added to the send timeouts a claimed row may wait: how long a crashed instance holds its rows',
+  TESSERA_SIGNING_KEY_REFRESH_SECONDS:
+    'how often each instance re-reads the signing keys; a new key is published for two of these before it signs',
+  TESSERA_INSTANCE_DEAD_AFTER_SECONDS:
+    'an instance silent this long counts as gone; others take over its webhook deliveries at once',
   TESSERA_WEBHOOK_USER_AGENT: 'User-Agent of webhook requests',
   TESSERA_SMTP_URL: 'smtp:// or smtps:// URL for e-mail; unset: messages are recorded (development)',
   TESSERA_SMTP_FROM: 'sender address of e-mail',

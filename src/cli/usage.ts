@@ -5,7 +5,8 @@ const commands = `Commands:
   migrate   apply database migrations and exit
   prune     remove what the retention rules say has expired now, and print the counts
   rotate-keys [--type ec|rsa]
-            add a new signing key; the replaced one stays published for one token lifetime
+            add a new signing key, published at once and signing after two key refreshes;
+            the replaced one stays published for one token lifetime after that
   create-admin --username NAME
             add a console administrator (password from TESSERA_ADMIN_PASSWORD or the first
             line of stdin); the way back in when no administrator can sign in

@@ -5,6 +5,7 @@ import {
   deleteSigningKey,
   keyAlgorithmName,
   loadSigningKeys,
+  pendingPeriodMs,
   rotateSigningKeys,
   type SigningKey,
 } from '../oidc/signing-keys.js';
@@ -31,7 +32,8 @@ const toResponse = (keys: SigningKey[]) =>
 
 /**
  * The signing keys JWKS publishes, newest (the one that signs) first: /configs/oidc/private-keys.
- * Every instance picks a change up within its key refresh interval (10 s); this one at once.
+ * Every instance picks a change up within its key refresh interval (10 s); this one at once. A
+ * rotated-in key is published at once and signs after two refresh intervals (see signing-keys.ts).
  */
 export const oidcKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -52,7 +54,8 @@ export const oidcKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Sign with a new key; the previous ones stay published for one token lifetime',
+        summary:
+          'Publish a new key that signs once every instance publishes it; the previous ones stay published for one token lifetime',
         params: z.object({ keyType }),
         body: z.object({ signingKeyAlgorithm: signingKeyAlgorithm.default('EC') }).default({
           signingKeyAlgorithm: 'EC',
@@ -61,8 +64,9 @@ export const oidcKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, keys } = request.server.services;
-      const published = await rotateSigningKeys(db, request.body.signingKeyAlgorithm);
+      const { db, keys, config } = request.server.services;
+      const pendingMs = pendingPeriodMs(config.signingKeys.refreshMs);
+      const published = await rotateSigningKeys(db, request.body.signingKeyAlgorithm, pendingMs);
       await keys.refresh();
       return toResponse(published);
     },

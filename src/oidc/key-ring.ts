@@ -1,20 +1,21 @@
 import { createLocalJWKSet, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import type { Db } from '../storage/database.js';
 import type { SigningAlg } from './signing-keys.repository.js';
-import { loadSigningKeys, type SigningKey } from './signing-keys.js';
-
-/** How often every instance re-reads the signing keys: a rotation anywhere takes effect within this. */
-export const KEY_REFRESH_INTERVAL_MS = 10_000;
+import { loadSigningKeys, signingKeyOf, type SigningKey } from './signing-keys.js';
 
 // A token naming a key this instance does not know makes it re-read the keys at most this often.
 const UNKNOWN_KID_REFRESH_MS = 1000;
+// A pending key's activation is read this long after its time, so the database sees it come.
+const ACTIVATION_SLACK_MS = 20;
 
 type Listener = (keys: SigningKey[]) => Promise<void>;
 
 /**
- * The published signing keys as this instance knows them. oidc-provider reads its keys once, when
- * it is built, so a change (a rotation on any instance, a key reaching the end of its overlap) is
- * handed to listeners that rebuild it; verifiers read `verificationKeys()` at each call.
+ * The published signing keys as this instance knows them, pending ones included. oidc-provider
+ * reads its keys once, when it is built, so a change (a rotation on any instance, a pending key
+ * reaching its activation, a key reaching the end of its overlap) is handed to listeners that
+ * rebuild it; verifiers read `verificationKeys()` at each call. A pending key's activation is
+ * read at its time, not at the next periodic refresh, so every instance switches together.
  */
 export class SigningKeyRing {
   private current: SigningKey[];
@@ -22,6 +23,8 @@ export class SigningKeyRing {
   private keySet: JWTVerifyGetKey;
   private readonly listeners: Listener[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private activation: NodeJS.Timeout | undefined;
+  private stopped = false;
   private refreshing: Promise<boolean> | undefined;
   private lookedAgainAt = 0;
 
@@ -43,9 +46,9 @@ export class SigningKeyRing {
     return this.current;
   }
 
-  /** The algorithm new tokens are signed with: the newest key's. */
+  /** The algorithm new tokens are signed with: the signing key's. */
   get signingAlg(): SigningAlg {
-    return this.current[0]!.alg;
+    return signingKeyOf(this.current).alg;
   }
 
   /**
@@ -68,21 +71,37 @@ export class SigningKeyRing {
     return this.refreshing;
   }
 
-  startRefreshing(intervalMs = KEY_REFRESH_INTERVAL_MS): void {
-    this.timer = setInterval(() => {
-      // A database outage is someone else's report; the keys in hand stay valid meanwhile.
-      this.refresh().catch(() => undefined);
-    }, intervalMs);
+  startRefreshing(intervalMs: number): void {
+    this.timer = setInterval(() => this.refreshQuietly(), intervalMs);
     this.timer.unref();
+    this.awaitActivation(this.current);
   }
 
   stop(): void {
+    this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.activation);
+  }
+
+  // A database outage is someone else's report; the keys in hand stay valid meanwhile.
+  private refreshQuietly(): void {
+    this.refresh().catch(() => undefined);
+  }
+
+  /** Re-reads the keys when the first pending one is due to sign. */
+  private awaitActivation(keys: SigningKey[]): void {
+    clearTimeout(this.activation);
+    const waits = keys.filter((key) => key.pendingMs > 0).map((key) => key.pendingMs);
+    if (this.stopped || !this.timer || waits.length === 0) return;
+    this.activation = setTimeout(() => this.refreshQuietly(), Math.min(...waits) + ACTIVATION_SLACK_MS);
+    this.activation.unref();
   }
 
   private async reload(): Promise<boolean> {
     const keys = await loadSigningKeys(this.db);
-    if (keys.length === 0 || fingerprint(keys) === fingerprint(this.current)) return false;
+    if (keys.length === 0) return false;
+    this.awaitActivation(keys);
+    if (fingerprint(keys) === fingerprint(this.current)) return false;
     // Listeners first: if one fails, the next refresh tries the whole change again.
     for (const listener of this.listeners) await listener(keys);
     this.current = keys;
@@ -116,5 +135,5 @@ export class SigningKeyRing {
 }
 
 function fingerprint(keys: SigningKey[]): string {
-  return keys.map((key) => key.kid).join(',');
+  return keys.map((key) => `${key.kid}${key.pendingMs > 0 ? ' pending' : ''}`).join(',');
 }

@@ -20,7 +20,7 @@ import {
 } from './organization-tokens.js';
 import { defaultResourceHooks } from './default-resource.js';
 import { resourceServerInfo } from './resource-servers.js';
-import { SIGNING_ALGS, type SigningKey } from './signing-keys.js';
+import { SIGNING_ALGS, signingKeyFirst, type SigningKey } from './signing-keys.js';
 import { DEFAULT_ACCESS_TOKEN_TTL, ID_TOKEN_TTL } from './token-lifetimes.js';
 import { renderErrorPage, signedOutPage, signOutPage } from './provider-pages.js';
 
@@ -43,7 +43,7 @@ export interface ProviderOptions {
   db: Db;
   /** Where the grant limit's `Grant.LimitExceeded` events are handed over. */
   deliveries: Deliveries;
-  /** The published signing keys, newest (the signing one) first. */
+  /** The published signing keys, newest first, pending ones included. */
   keys: SigningKey[];
   /**
    * Called with every provider built, before it serves, so features can register grants and
@@ -68,11 +68,13 @@ export async function createProvider({
     findAccount: (ctx, sub) => findAccount(db, sub, ctx.oidc?.client?.clientId),
     // Custom JWT claims (operator scripts) on JWT access tokens; see src/impersonation.
     extraTokenClaims: withOrganizationClaim(createExtraTokenClaims({ config, db })),
-    jwks: { keys: keys.map((key) => key.privateJwk) as never },
-    // Discovery lists the algorithms of the published keys; ID tokens and JWT access tokens (whose
-    // resource servers name no algorithm) are signed with the newest key's.
+    // oidc-provider signs with the first key of an algorithm: the signing key goes first, and the
+    // pending and older keys are only published. Discovery lists the algorithms of the published
+    // keys; ID tokens and JWT access tokens (whose resource servers name no algorithm) are signed
+    // with the signing key's.
+    jwks: { keys: signingKeyFirst(keys).map((key) => key.privateJwk) as never },
     enabledJWA: { idTokenSigningAlgValues: SIGNING_ALGS, requestObjectSigningAlgValues: ['ES256'] },
-    clientDefaults: { id_token_signed_response_alg: keys[0]!.alg },
+    clientDefaults: { id_token_signed_response_alg: signingKeyFirst(keys)[0]!.alg },
     cookies: {
       keys: [cookieKey],
       // The Experience API under /api reads the interaction cookie, so it must not be path-scoped.

@@ -14,17 +14,32 @@ export interface NewSigningKey {
 
 export interface StoredSigningKey extends NewSigningKey {
   createdAt: Date;
+  /** When it starts (or started) signing. */
+  activatesAt: Date;
+  /** Milliseconds until it signs, by the database's clock; 0 once it may sign. */
+  pendingMs: number;
 }
 
-/** Every stored key, newest first. */
+/** Every stored key, newest first; whether each is still pending is judged by the database's clock. */
 export async function listSigningKeyRows(db: Db): Promise<StoredSigningKey[]> {
-  const rows = await db.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('signing_keys')
+    .selectAll()
+    .select(
+      sql<number>`greatest(0, ceil(extract(epoch FROM activates_at - now()) * 1000))::float8`.as(
+        'pending_ms',
+      ),
+    )
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map((row) => ({
     kid: row.id,
     alg: row.alg === 'RS256' ? 'RS256' : 'ES256',
     privateJwk: row.private_jwk,
     publicJwk: row.public_jwk,
     createdAt: row.created_at,
+    activatesAt: row.activates_at ?? row.created_at,
+    pendingMs: Number(row.pending_ms ?? 0),
   }));
 }
 
@@ -38,10 +53,15 @@ export async function longestResourceTokenTtl(db: Db): Promise<number> {
 }
 
 /**
- * Inserts a key, serialised across instances by an advisory lock. With `onlyIfNone`, nothing is
- * inserted when a key exists (the first start of several instances together).
+ * Inserts a key, serialised across instances by an advisory lock, signing `pendingMs` from now (by
+ * the database's clock). With `onlyIfNone`, nothing is inserted when a key exists (the first start
+ * of several instances together).
  */
-export async function insertSigningKey(db: Db, key: NewSigningKey, onlyIfNone = false): Promise<void> {
+export async function insertSigningKey(
+  db: Db,
+  key: NewSigningKey,
+  { onlyIfNone = false, pendingMs = 0 }: { onlyIfNone?: boolean; pendingMs?: number } = {},
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(7405211)`.execute(trx);
     if (onlyIfNone && (await trx.selectFrom('signing_keys').select('id').limit(1).executeTakeFirst())) return;
@@ -52,6 +72,8 @@ export async function insertSigningKey(db: Db, key: NewSigningKey, onlyIfNone = 
         alg: key.alg,
         private_jwk: json(key.privateJwk),
         public_jwk: json(key.publicJwk),
+        activates_at:
+          pendingMs > 0 ? sql<Date>`now() + make_interval(secs => ${pendingMs / 1000}::float8)` : null,
       })
       .execute();
   });

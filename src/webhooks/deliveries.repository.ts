@@ -11,6 +11,8 @@ import type { DeliveryStatus } from '../storage/tables/webhooks.js';
 /** Rows for this instance's worker to send at once, leased to it as they are written. */
 export interface DirectLease {
   leaseMs: number;
+  /** The instance taking the rows (`instances.id`): its silence hands them to another before the lease ends. */
+  owner?: string;
   /** Hooks whose rows stay in the database for a later claim (their queue here is full). */
   skipHookIds: string[];
 }
@@ -112,10 +114,12 @@ function insertForHooks(
     name,
     sql`
       WITH wanted AS (${wanted}), inserted AS (
-        INSERT INTO hook_deliveries (id, hook_id, event, body, next_attempt_at, lease_expires_at, trace_parent)
+        INSERT INTO hook_deliveries
+          (id, hook_id, event, body, next_attempt_at, lease_expires_at, leased_by, trace_parent)
         SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.hook_id, w.event,
                '{"hookId":' || to_json(w.hook_id)::text || ',' || substr(w.rest, 2),
-               coalesce(w.ends_at, ${clock.sqlNow()}), w.ends_at, ${traceParent}::text
+               coalesce(w.ends_at, ${clock.sqlNow()}), w.ends_at,
+               CASE WHEN w.ends_at IS NOT NULL THEN ${lease?.owner ?? null}::text END, ${traceParent}::text
         FROM (
           SELECT wanted.*,
             CASE WHEN hook_id <> ALL (${lease?.skipHookIds ?? []}::text[])
@@ -149,7 +153,8 @@ export interface ClaimedDelivery {
 
 /**
  * Claims due rows: `SKIP LOCKED` lets instances share the work, and the lease (a later
- * `next_attempt_at`) hands a crashed instance's rows to another once it expires. Hooks without
+ * `next_attempt_at`) hands a crashed instance's rows to another once it expires, or sooner once
+ * its `owner` stops beating its heartbeat (`releaseLeasesOfSilentInstances`). Hooks without
  * room are skipped and the others take at most their room (else `perHook`) rows, so a hook whose
  * receiver is slow cannot fill the claim; the scan still walks past the skipped hooks' due rows.
  * Rows of a hook disabled since they were written, or deleted meanwhile (its deliveries go with it,
@@ -164,7 +169,7 @@ export interface ClaimedDelivery {
  */
 export async function claimDueDeliveries(
   db: Db,
-  options: { limit: number; leaseMs: number; perHook: number; room: ClaimRoom },
+  options: { limit: number; leaseMs: number; perHook: number; room: ClaimRoom; owner?: string },
   clock: Clock = systemClock,
 ): Promise<ClaimedDelivery[]> {
   const { limit, perHook, room } = options;
@@ -193,6 +198,7 @@ export async function claimDueDeliveries(
     UPDATE hook_deliveries d
     SET next_attempt_at = ${now} + make_interval(secs => ${lease}),
         lease_expires_at = CASE WHEN h.enabled THEN ${now} + make_interval(secs => ${lease}) END,
+        leased_by = CASE WHEN h.enabled THEN ${options.owner ?? null}::text END,
         status = CASE WHEN h.enabled THEN d.status ELSE 'disabled' END,
         updated_at = now()
     FROM due LEFT JOIN hooks h ON h.id = due.hook_id
@@ -252,7 +258,7 @@ export async function recordAttempts(
     ), u AS (
       UPDATE hook_deliveries d
       SET status = r.status, attempts = d.attempts + 1, next_attempt_at = coalesce(r.next_at, ${clock.sqlNow()}),
-          lease_expires_at = NULL, last_status_code = r.status_code, last_error = r.error,
+          lease_expires_at = NULL, leased_by = NULL, last_status_code = r.status_code, last_error = r.error,
           updated_at = now(),
           attempt_history = d.attempt_history || jsonb_build_array(jsonb_build_object(
             'attempt', d.attempts + 1, 'status_code', r.status_code, 'duration_ms', r.duration_ms,

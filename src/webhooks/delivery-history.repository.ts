@@ -60,7 +60,7 @@ export async function redeliver(
   const updated = await sql<{ id: string }>`
     UPDATE hook_deliveries
     SET status = 'pending', next_attempt_at = ${now}, schedule_base = attempts,
-        lease_expires_at = NULL, updated_at = now()
+        lease_expires_at = NULL, leased_by = NULL, updated_at = now()
     WHERE id = ${deliveryId} AND hook_id = ${hookId}
       AND (lease_expires_at IS NULL OR lease_expires_at <= ${now})
     RETURNING id

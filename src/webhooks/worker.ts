@@ -13,6 +13,7 @@ import { HookQueues } from './hook-queues.js';
 import { createSender, type Sender } from './http-sender.js';
 import { DatabaseOutage } from './outage.js';
 import { sendVerdict, type SendVerdict } from './send-window.js';
+import { watchSilentInstances } from './takeover.js';
 
 export interface BackgroundWork {
   stop(): Promise<void>;
@@ -65,6 +66,9 @@ class DeliveryWorker {
   private readonly leaseMs: number;
   private readonly poll: NodeJS.Timeout;
   private readonly detach: () => void;
+  private readonly takeover: { stop(): Promise<void> };
+  /** This instance's id, recorded with each lease it takes. */
+  private readonly owner: string;
   private readonly sends = new Set<Promise<void>>();
   private readonly queues: HookQueues<Queued>;
   private state: ClaimState = { kind: 'idle' };
@@ -99,7 +103,9 @@ class DeliveryWorker {
     // lease lapse. A row that waited too long anyway is left to the claim after its lease.
     const rounds = 3 + Math.ceil(this.maxQueued / this.slots);
     this.leaseMs = rounds * config.webhooks.timeoutMs + config.webhooks.leaseFloorMs;
+    this.owner = services.instance.id;
     this.poll = setInterval(() => this.wake(), pollIntervalMs);
+    this.takeover = watchSilentInstances(services, this.log, () => this.wake());
     this.detach = services.deliveries.attach({
       offer: () => this.offer(),
       take: (rows, leasedAt) => this.takeDirect(rows, leasedAt),
@@ -132,7 +138,7 @@ class DeliveryWorker {
   /** The lease of rows written now, while this worker can queue them (their hook's queue too). */
   private offer(): DirectLease | undefined {
     if (this.stopped || !this.outage.due() || this.queues.queued >= this.maxQueued) return undefined;
-    return { leaseMs: this.leaseMs, skipHookIds: this.queues.fullHookIds() };
+    return { leaseMs: this.leaseMs, skipHookIds: this.queues.fullHookIds(), owner: this.owner };
   }
 
   private takeDirect(rows: ClaimedDelivery[], leasedAt: number): void {
@@ -175,7 +181,7 @@ class DeliveryWorker {
           const room = this.queues.room();
           const rows = await claimDueDeliveries(
             this.db,
-            { limit, leaseMs: this.leaseMs, perHook: this.queues.budget, room },
+            { limit, leaseMs: this.leaseMs, perHook: this.queues.budget, room, owner: this.owner },
             this.clock,
           );
           this.outage.succeeded();
@@ -233,7 +239,7 @@ class DeliveryWorker {
     clearInterval(this.poll);
     if (this.nudged) clearImmediate(this.nudged);
     this.detach();
-    await run;
+    await Promise.all([run, this.takeover.stop()]);
     // Sends still running after the grace are abandoned; their lease hands them to a later claim.
     const grace = new Promise((resolve) => setTimeout(resolve, this.config.shutdownGraceMs).unref());
     await Promise.race([Promise.allSettled([...this.sends]), grace]);

@@ -49,10 +49,21 @@ async function api<T>(t: TestService, method: string, path: string, body?: unkno
 const listResources = (baseUrl: string, token: string) =>
   fetch(`${baseUrl}/api/resources`, { headers: { authorization: `Bearer ${token}` } });
 
-describe('signing key rotation', async () => {
-  const t = await startTestService();
+// Keys re-read every second: a rotated-in key is published for 2 s before it signs.
+const refreshEnv = { TESSERA_SIGNING_KEY_REFRESH_SECONDS: '1' };
 
-  it('signs with the new key, keeps the old one published for one token lifetime, then drops it', async () => {
+/** The kid of a token fresh from the token endpoint, once it is `kid` (after the pending period). */
+const signedWith = (t: TestService, kid: string, baseUrl = t.baseUrl) =>
+  eventually(
+    () => freshToken(t, baseUrl),
+    (token) => decodeProtectedHeader(token).kid === kid,
+    15_000,
+  );
+
+describe('signing key rotation', async () => {
+  const t = await startTestService({ env: refreshEnv });
+
+  it('publishes the new key, signs with it after the pending period, keeps the old one published for one token lifetime, then drops it', async () => {
     const before = await freshToken(t);
     const oldKid = decodeProtectedHeader(before).kid!;
     assert.deepEqual(kids(await jwks(t.baseUrl)), [oldKid]);
@@ -66,19 +77,22 @@ describe('signing key rotation', async () => {
     const listed = await api<KeyEntry[]>(t, 'GET', '/configs/oidc/private-keys');
     assert.deepEqual(listed.body, rotated.body);
 
+    // Published at once (the signing key listed first), signing only after the pending period.
     const published = await jwks(t.baseUrl);
-    assert.deepEqual(kids(published), [newest!.id, oldKid]);
+    assert.deepEqual(kids(published), [oldKid, newest!.id]);
+    assert.equal(decodeProtectedHeader(await freshToken(t)).kid, oldKid);
     // A token signed before the rotation still verifies, against the JWKS and at the API.
     await jwtVerify(before, createLocalJWKSet(published), { issuer: t.config.issuer });
     assert.equal((await listResources(t.baseUrl, before)).status, 200);
-    const after = await freshToken(t);
-    assert.equal(decodeProtectedHeader(after).kid, newest!.id);
+    const after = await signedWith(t, newest!.id);
+    // The JWKS read before the switch verifies the tokens after it.
+    await jwtVerify(after, createLocalJWKSet(published), { issuer: t.config.issuer });
     assert.equal((await listResources(t.baseUrl, after)).status, 200);
+    assert.deepEqual(kids(await jwks(t.baseUrl)), [newest!.id, oldKid]);
 
     // One token lifetime later (the rotation moved back in time by three hours) the old key is gone.
-    await sql`UPDATE signing_keys SET created_at = created_at - interval '3 hours'`.execute(
-      t.service.storage.db,
-    );
+    await sql`UPDATE signing_keys SET created_at = created_at - interval '3 hours',
+                activates_at = activates_at - interval '3 hours'`.execute(t.service.storage.db);
     await eventually(
       () => jwks(t.baseUrl),
       (set) => set.keys.length === 1,
@@ -120,7 +134,7 @@ describe('signing key rotation', async () => {
     const discovery = await json(await fetch(`${t.config.issuer}/.well-known/openid-configuration`));
     assert.ok(discovery.id_token_signing_alg_values_supported.includes('RS256'));
 
-    const accessToken = await freshToken(t);
+    const accessToken = await signedWith(t, rotated.body[0]!.id);
     assert.deepEqual(decodeProtectedHeader(accessToken), {
       alg: 'RS256',
       typ: 'at+jwt',
@@ -141,57 +155,86 @@ describe('signing key rotation', async () => {
   });
 });
 
+/** Whether `token` verifies against `set` (a JWKS read before the token was issued). */
+const verifiesWith = (token: string, set: JSONWebKeySet, issuer: string) =>
+  jwtVerify(token, createLocalJWKSet(set), { issuer }).then(
+    () => true,
+    () => false,
+  );
+
 // PGlite is one process's embedded database: instances cannot share it.
 describe(
-  'a rotation seen by a second instance on one PostgreSQL',
+  'a rotation on one of two instances on one PostgreSQL',
   { skip: backend !== 'postgres' },
   async () => {
     if (backend !== 'postgres') return;
-    const first = await startTestService({ manualStop: true });
+    const first = await startTestService({ manualStop: true, env: refreshEnv });
     const second = await startTestService({
       database: first.database,
-      env: { BASE_URL: first.config.baseUrl },
+      env: { ...refreshEnv, BASE_URL: first.config.baseUrl },
       manualStop: true,
     });
     after(async () => {
       await second.stop();
       await first.stop();
     });
+    const pair = [
+      { issuer: first, verifier: second },
+      { issuer: second, verifier: first },
+    ];
+    const { issuer } = first.config;
 
-    it('signs with a key rotated through the other instance, and with one from tessera rotate-keys', async () => {
+    /**
+     * Token requests at both instances, each token checked at the other one's API and against the
+     * other one's JWKS as read before the token was issued (a relying party's cached copy), until
+     * both have signed with `kid` three times. Returns the refusals, and whether a JWKS read before
+     * a token carrying `kid` lacked it.
+     */
+    async function exchangeUntilSignedWith(kid: string) {
+      const refusals: string[] = [];
+      let unpublished = false;
+      const signedWithNew = new Map<TestService, number>();
+      const deadline = Date.now() + 30_000;
+      while ([first, second].some((t) => (signedWithNew.get(t) ?? 0) < 3)) {
+        assert.ok(Date.now() < deadline, 'both instances sign with the new key within 30 s');
+        const sets = new Map(
+          await Promise.all([first, second].map(async (t) => [t, await jwks(t.baseUrl)] as const)),
+        );
+        for (const { issuer: at, verifier } of pair) {
+          const token = await freshToken(first, at.baseUrl);
+          if (decodeProtectedHeader(token).kid === kid) {
+            signedWithNew.set(at, (signedWithNew.get(at) ?? 0) + 1);
+            if ([...sets.values()].some((set) => !kids(set).includes(kid))) unpublished = true;
+          }
+          const status = (await listResources(verifier.baseUrl, token)).status;
+          if (status !== 200) refusals.push(`API of the other instance: ${status}`);
+          if (!(await verifiesWith(token, sets.get(verifier)!, issuer)))
+            refusals.push(`JWKS of the other instance: ${kids(sets.get(verifier)!).join(',')}`);
+        }
+      }
+      return { refusals, unpublished };
+    }
+
+    it('publishes the new key at both instances before either signs with it, and no token is refused', async () => {
       const rotated = await api<KeyEntry[]>(first, 'POST', '/configs/oidc/private-keys/rotate', {});
-      const newKid = rotated.body[0]!.id;
-      // At once, before the second instance's periodic refresh: a token the first signs with the
-      // new key is accepted by the second, which re-reads the keys when it meets an unknown kid.
-      const signedAtOnce = await freshToken(first);
-      assert.equal(decodeProtectedHeader(signedAtOnce).kid, newKid);
-      assert.equal((await listResources(second.baseUrl, signedAtOnce)).status, 200);
-      await eventually(
-        () => jwks(second.baseUrl),
-        (set) => kids(set)[0] === newKid,
-        60_000,
-      );
-      const token = await freshToken(first, second.baseUrl);
-      assert.equal(decodeProtectedHeader(token).kid, newKid);
-      assert.equal((await listResources(first.baseUrl, token)).status, 200);
+      const { refusals, unpublished } = await exchangeUntilSignedWith(rotated.body[0]!.id);
+      assert.deepEqual(refusals, []);
+      assert.equal(unpublished, false, 'the new kid was in both JWKS before any token carried it');
+    });
 
-      const env = { ...process.env, ...serviceEnv(0, first.database) };
+    it('does the same for a key from tessera rotate-keys', async () => {
+      const env = { ...process.env, ...serviceEnv(0, first.database, refreshEnv) };
       const command = spawnSync(process.execPath, [...sourceCli, 'rotate-keys', '--type', 'rsa'], {
         env,
         encoding: 'utf8',
       });
       assert.equal(command.status, 0, command.stderr);
-      const signing = /signing key (\w+) \(RSA\): signs new tokens/.exec(command.stderr);
-      assert.ok(signing, command.stderr);
-      for (const instance of [first, second]) {
-        await eventually(
-          () => jwks(instance.baseUrl),
-          (set) => kids(set)[0] === signing[1],
-          60_000,
-        );
-        const rsa = await freshToken(first, instance.baseUrl);
-        assert.equal(decodeProtectedHeader(rsa).alg, 'RS256');
-      }
+      const pending = /signing key (\w+) \(RSA\): published now, signs new tokens from/.exec(command.stderr);
+      assert.ok(pending, command.stderr);
+      const { refusals, unpublished } = await exchangeUntilSignedWith(pending[1]!);
+      assert.deepEqual(refusals, []);
+      assert.equal(unpublished, false);
+      assert.equal(decodeProtectedHeader(await freshToken(first, second.baseUrl)).alg, 'RS256');
     });
   },
 );

@@ -1547,7 +1547,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign with a new key; the previous ones stay published for one token lifetime */
+        /** Publish a new key that signs once every instance publishes it; the previous ones stay published for one token lifetime */
         post: operations["RotateOidcKeys"];
         delete?: never;
         options?: never;

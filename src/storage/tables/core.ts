@@ -133,6 +133,8 @@ export interface SigningKeysTable {
   private_jwk: Json<Record<string, unknown>>;
   public_jwk: Json<Record<string, unknown>>;
   created_at: CreatedAt;
+  /** When the key starts signing (published from `created_at`); null: from `created_at`. */
+  activates_at: ColumnType<Date | null, Date | null | undefined, never>;
 }
 
 export interface SystemSecretsTable {
@@ -163,6 +165,13 @@ export interface MaintenanceRunsTable {
   last_run_at: Date;
 }
 
+/** A running instance: it beats `heartbeat_at` every few seconds and deletes its row on a clean stop. */
+export interface InstancesTable {
+  id: string;
+  started_at: ColumnType<Date, Date | undefined, never>;
+  heartbeat_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface CoreTables {
   applications: ApplicationsTable;
   resources: ResourcesTable;
@@ -178,5 +187,6 @@ export interface CoreTables {
   system_secrets: SystemSecretsTable;
   logs: LogsTable;
   maintenance_runs: MaintenanceRunsTable;
+  instances: InstancesTable;
   console_setup: ConsoleSetupTable;
 }

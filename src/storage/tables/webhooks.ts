@@ -29,6 +29,8 @@ export interface HookDeliveriesTable {
   schedule_base: Generated<number>;
   next_attempt_at: ColumnType<Date, Date | undefined, Date>;
   lease_expires_at: Date | null;
+  /** The instance holding the lease (see `instances`); null when the row is not leased. */
+  leased_by: string | null;
   last_status_code: number | null;
   last_error: string | null;
   /** Every attempt, oldest first; appended by the statement that records it. */
