@@ -72,6 +72,15 @@ describe('hosted pages in Chromium: the authorization request chooses the first 
     await other.waitForURL((url) => url.pathname === '/sign-in/forgot-password');
   });
 
+  it('first_screen=identifier:register with identifier=email starts registration by address', async () => {
+    const page = await chromium.newPage();
+    await openSignIn(t, app, page, { first_screen: 'identifier:register', identifier: 'email' });
+    await page.getByLabel('E-mail or phone').waitFor();
+    const byAddress = page.getByRole('button', { name: 'E-mail or phone' });
+    assert.equal(await byAddress.getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByLabel('Username').count(), 0);
+  });
+
   it('direct_sign_in=social:<target> goes straight to the provider and signs in', async () => {
     const sub = `up-${newId(8)}`;
     idp.accounts.set(sub, { sub, email: `${sub}@example.com`, email_verified: true, name: 'Ada' });

@@ -22,6 +22,18 @@ export function useSplitLoginHint(): { username: string; address: string } {
     : { username: '', address: hint };
 }
 
+/**
+ * How registration starts among the identifiers the experience allows: by username unless the
+ * request points to an address (a login hint that is one, or `identifier` without `username`).
+ */
+export function useRegistrationMethod(allowed: string[]): 'username' | 'code' {
+  const { identifiers = [] } = useAuthorizationHints();
+  const hint = useSplitLoginHint();
+  const byCode = allowed.some((type) => type !== 'username');
+  const wantsAddress = hint.address !== '' || (identifiers.length > 0 && !identifiers.includes('username'));
+  return allowed.includes('username') && !(wantsAddress && byCode) ? 'username' : 'code';
+}
+
 const KEY = 'tessera-first-screen';
 
 /**

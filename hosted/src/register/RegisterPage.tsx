@@ -10,7 +10,7 @@ import { useZodForm } from '@shared/ui/useZodForm';
 import { api } from '../api';
 import { codeIdentifierOf, finish, identify, start, verifyCode } from '../experience';
 import { SocialButtons } from '../federation/SocialButtons';
-import { useSplitLoginHint } from '../first-screen/authorization-hints';
+import { useRegistrationMethod, useSplitLoginHint } from '../first-screen/authorization-hints';
 import { useSettings } from '../settings';
 import { Card } from '../ui/Card';
 import { NewPasswordField } from '../ui/NewPasswordField';
@@ -37,9 +37,7 @@ export function RegisterPage() {
   const identifiers = settings?.signUp.identifiers ?? [];
   const byCode = identifiers.filter((type) => type !== 'username');
   const hint = useSplitLoginHint();
-  const [method, setMethod] = useState<'username' | 'code'>(
-    identifiers.includes('username') && !(hint.address && byCode.length > 0) ? 'username' : 'code',
-  );
+  const [method, setMethod] = useState(useRegistrationMethod(identifiers));
   const form = useZodForm(registration, { ...hint, code: '', password: '' });
   const { verificationId: sent, sentAt, send: sendCodeTo } = useSentCode();
   const needsPassword = method === 'username' || Boolean(settings?.signUp.password);
