@@ -102,5 +102,29 @@ describe('translation catalogs', async () => {
       }
       assert.deepEqual(report, [], `${app} catalogs`);
     });
+
+    it(`${app}: every key the code names literally is in English`, async () => {
+      const english = (await catalogsOf(app)).get('en')!;
+      const has = (namespace: string, key: string) =>
+        [key, `${key}_one`, `${key}_other`].some((name) => english.get(namespace)?.has(name));
+      const unknown: string[] = [];
+      for (const file of await sourcesOf(path.join(app, 'src'))) {
+        const source = await readFile(file, 'utf8');
+        const fileNamespace = /useTranslation\('([^']+)'\)/.exec(source)?.[1] ?? '';
+        for (const match of source.matchAll(/\bt\(\s*'([^']+)'|i18nKey="([^"]+)"/g)) {
+          const key = (match[1] ?? match[2])!;
+          const [namespace, name] = key.includes(':') ? key.split(':') : [fileNamespace, key];
+          if (!has(namespace!, name!)) unknown.push(`${file}: ${key}`);
+        }
+      }
+      assert.deepEqual(unknown, [], `${app}: keys without an English text`);
+    });
   }
 });
+
+async function sourcesOf(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
