@@ -125,6 +125,10 @@ const entities = {
     404,
     ({ name }: { name: string }) => `The application has no secret named ${name}.`,
   ),
+  'entity.not_found#personal_access_token': described(
+    404,
+    ({ name }: { name: string }) => `The user has no personal access token named ${name}.`,
+  ),
   'entity.not_found#jwt_customizer': described(
     404,
     ({ path }: { path: string }) => `No ${path} JWT customizer is configured.`,
@@ -214,6 +218,10 @@ const users = {
     422,
     (_: { data?: unknown }) => 'No account is linked to this identity yet.',
     ({ data }) => data,
+  ),
+  'user.personal_access_token_name_exists': described(
+    422,
+    ({ name }: { name: string }) => `The user already has a personal access token named ${name}.`,
   ),
   'user.invalid_role_type': fixed(422, 'A machine-to-machine role cannot be assigned to a user.'),
   'user.last_administrator': fixed(
