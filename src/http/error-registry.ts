@@ -547,6 +547,15 @@ const hooks = {
   'hook.missing_events': fixed(400, 'A hook needs at least one event.'),
 } as const;
 
+const oneTimeTokens = {
+  'one_time_token.token_not_found': fixed(404, 'No one-time token has this value.'),
+  'one_time_token.email_mismatch': fixed(400, 'The one-time token was issued to another e-mail address.'),
+  'one_time_token.token_expired': fixed(400, 'The one-time token has expired.'),
+  'one_time_token.token_consumed': fixed(400, 'The one-time token has already been used.'),
+  'one_time_token.token_revoked': fixed(400, 'The one-time token has been revoked.'),
+  'one_time_token.cannot_reactivate_token': fixed(400, 'A one-time token cannot be made active again.'),
+} as const;
+
 export const errorRegistry = {
   ...request,
   ...entities,
@@ -560,6 +569,7 @@ export const errorRegistry = {
   ...connectors,
   ...signInExperience,
   ...hooks,
+  ...oneTimeTokens,
 } as const;
 
 export type ErrorKey = keyof typeof errorRegistry;

@@ -24,6 +24,7 @@ import * as applicationSecretValues from './0022_application_secret_values.js';
 import * as recordedMessagePayload from './0023_recorded_message_payload.js';
 import * as deliveryTraceParent from './0024_delivery_trace_parent.js';
 import * as personalAccessTokens from './0025_personal_access_tokens.js';
+import * as oneTimeTokens from './0026_one_time_tokens.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_recorded_message_payload': recordedMessagePayload,
   '0024_delivery_trace_parent': deliveryTraceParent,
   '0025_personal_access_tokens': personalAccessTokens,
+  '0026_one_time_tokens': oneTimeTokens,
 };

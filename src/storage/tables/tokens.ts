@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -13,7 +13,27 @@ export interface PersonalAccessTokensTable {
   expires_at: Date | null;
 }
 
-/** Long-lived user tokens: personal access tokens and one-time tokens. */
+export type OneTimeTokenStatus = 'Active' | 'Consumed' | 'Revoked' | 'Expired';
+
+export interface OneTimeTokenContext {
+  /** Organizations the user joins (with their JIT roles) when the token signs them in. */
+  jitOrganizationIds?: string[];
+}
+
+export interface OneTimeTokensTable {
+  id: string;
+  /** Lower-cased, as every stored e-mail address. */
+  email: string;
+  digest: string;
+  sealed_value: string;
+  context: JSONColumnType<OneTimeTokenContext>;
+  status: Generated<OneTimeTokenStatus>;
+  created_at: CreatedAt;
+  expires_at: Date;
+}
+
+/** User tokens the management API issues: personal access tokens and one-time tokens. */
 export interface TokensTables {
   personal_access_tokens: PersonalAccessTokensTable;
+  one_time_tokens: OneTimeTokensTable;
 }
