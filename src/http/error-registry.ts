@@ -133,6 +133,14 @@ const entities = {
     404,
     ({ path }: { path: string }) => `No ${path} JWT customizer is configured.`,
   ),
+  'entity.db_constraint_violated#organization_role_type': described(
+    422,
+    ({ roleIds, expected }: { roleIds: readonly string[]; expected: 'User' | 'MachineToMachine' }) =>
+      expected === 'User'
+        ? `Machine-to-machine organization roles cannot be assigned to users: ${firstTen(roleIds)}.`
+        : `User organization roles cannot be assigned to applications: ${firstTen(roleIds)}.`,
+    ({ roleIds }) => ({ roleIds }),
+  ),
   'entity.invalid_input': fixed(422, 'The update sets nothing: send at least one member to change.'),
   'entity.unique_integrity_violation': fixed(422, 'The entity already exists or conflicts with another one.'),
   'entity.unique_integrity_violation#email_domain': described(

@@ -1994,6 +1994,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/experience/verification/one-time-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Use a one-time token (magic link) for its e-mail address, to sign in or register */
+        post: operations["CreateExperienceVerificationOneTimeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/experience/verification/totp/secret": {
         parameters: {
             query?: never;
@@ -9727,6 +9744,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     }[];
                 };
             };
@@ -9947,6 +9966,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     }[];
                 };
             };
@@ -10318,6 +10339,7 @@ export interface operations {
                 page_size?: number;
                 q?: string;
                 search?: string;
+                type?: "User" | "MachineToMachine";
             };
             header?: never;
             path?: never;
@@ -10335,6 +10357,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                         scopes: {
                             id: string;
                             name: string;
@@ -10366,6 +10390,11 @@ export interface operations {
                     description?: string | null;
                     organizationScopeIds?: string[];
                     resourceScopeIds?: string[];
+                    /**
+                     * @description who may hold the role; `User` unless given
+                     * @enum {string}
+                     */
+                    type?: "User" | "MachineToMachine";
                 };
             };
         };
@@ -10380,6 +10409,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     };
                 };
             };
@@ -10419,6 +10450,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     };
                 };
             };
@@ -10486,6 +10519,8 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     description?: string | null;
+                    /** @enum {string} */
+                    type?: "User" | "MachineToMachine";
                 };
             };
         };
@@ -10500,6 +10535,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     };
                 };
             };
@@ -11628,6 +11665,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     }[];
                 };
             };
@@ -14072,6 +14111,78 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateExperienceVerificationOneTimeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    identifier: {
+                        /** @enum {string} */
+                        type: "email";
+                        value: string;
+                    };
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verificationId: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

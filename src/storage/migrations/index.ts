@@ -25,6 +25,7 @@ import * as recordedMessagePayload from './0023_recorded_message_payload.js';
 import * as deliveryTraceParent from './0024_delivery_trace_parent.js';
 import * as personalAccessTokens from './0025_personal_access_tokens.js';
 import * as oneTimeTokens from './0026_one_time_tokens.js';
+import * as organizationRoleType from './0027_organization_role_type.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024_delivery_trace_parent': deliveryTraceParent,
   '0025_personal_access_tokens': personalAccessTokens,
   '0026_one_time_tokens': oneTimeTokens,
+  '0027_organization_role_type': organizationRoleType,
 };
