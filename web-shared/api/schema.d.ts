@@ -558,7 +558,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Use a one-time token for its e-mail address: it is consumed */
-        post: operations["CreateOneTimeTokensVerify"];
+        post: operations["VerifyOneTimeToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2004,7 +2004,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Use a one-time token (magic link) for its e-mail address, to sign in or register */
-        post: operations["CreateExperienceVerificationOneTimeToken"];
+        post: operations["CreateOneTimeTokenVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6318,7 +6318,7 @@ export interface operations {
             };
         };
     };
-    CreateOneTimeTokensVerify: {
+    VerifyOneTimeToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -14150,7 +14150,7 @@ export interface operations {
             };
         };
     };
-    CreateExperienceVerificationOneTimeToken: {
+    CreateOneTimeTokenVerification: {
         parameters: {
             query?: never;
             header?: never;

@@ -67,22 +67,26 @@ export function PersonalAccessTokens({ userId }: { userId: string }) {
     <section className="panel" aria-labelledby="user-pats">
       <h2 id="user-pats">Personal access tokens</h2>
       <p className="muted">
-        An application allowed to exchange tokens trades a personal access token at the token endpoint for
-        an access token of this user.
+        An application allowed to exchange tokens trades a personal access token at the token endpoint for an
+        access token of this user.
       </p>
       <RowForm
         label="Create personal access token"
         submitLabel="Create token"
         onSubmit={form.handleSubmit((values) => create.mutate(values))}
       >
-        <Field label="Token name" required error={form.formState.errors.name?.message} {...form.register('name')} />
+        <Field
+          label="Token name"
+          required
+          error={form.formState.errors.name?.message}
+          {...form.register('name')}
+        />
         <Select label="Expires after" options={lifetimes} {...form.register('lifetime')} />
       </RowForm>
       <Alert error={create.error} />
       {created ? (
         <p>
-          Token {created.name} created:{' '}
-          <code aria-label={`Value of ${created.name}`}>{created.value}</code>{' '}
+          Token {created.name} created: <code aria-label={`Value of ${created.name}`}>{created.value}</code>{' '}
           <CopyButton value={created.value} label={`Copy ${created.name}`} />
         </p>
       ) : null}
