@@ -169,10 +169,21 @@ export async function verifiedCodeIdentifiers(
     .selectFrom('experience_verifications')
     .select('identifier')
     .where('interaction_uid', '=', interactionUid)
-    .where('type', 'in', ['EmailVerificationCode', 'PhoneVerificationCode'])
+    .where('type', 'in', ['EmailVerificationCode', 'PhoneVerificationCode', 'OneTimeToken'])
     .where('verified_at', 'is not', null)
     .execute();
   return rows.flatMap((row) => (row.identifier ? [row.identifier] : []));
+}
+
+/** The one-time tokens this interaction consumed: their addresses and organizations. */
+export async function verifiedOneTimeTokens(db: Db, interactionUid: string) {
+  return db
+    .selectFrom('experience_verifications')
+    .select(['identifier', 'payload'])
+    .where('interaction_uid', '=', interactionUid)
+    .where('type', '=', 'OneTimeToken')
+    .where('verified_at', 'is not', null)
+    .execute();
 }
 
 /** The verifications that succeeded in this interaction: what was verified, for whom. */

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { EventSink } from '../webhooks/mutation.js';
-import { provisionByEmail } from '../organizations/jit.service.js';
+import { provisionByEmail, provisionByIds } from '../organizations/jit.service.js';
 import type { Database } from '../storage/schema.js';
 import type { UserEntity } from '../webhooks/entities.js';
 import { toApplicationEntity } from '../webhooks/entities.js';
@@ -34,5 +34,10 @@ export class FlowEvents implements EventSink {
   /** JIT provisioning for each verified e-mail address of the user. */
   async provision(trx: Transaction<Database>, userId: string, emails: readonly string[]): Promise<void> {
     for (const email of new Set(emails)) this.pending.push(...(await provisionByEmail(trx, userId, email)));
+  }
+
+  /** The organizations a one-time token named (`context.jitOrganizationIds`). */
+  async join(trx: Transaction<Database>, userId: string, organizationIds: readonly string[]): Promise<void> {
+    this.pending.push(...(await provisionByIds(trx, userId, organizationIds)));
   }
 }

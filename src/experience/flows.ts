@@ -12,6 +12,7 @@ import { assertActive, assertIdentifierFree } from './identity-checks.js';
 import { assertSignUpAllowed, loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { missingIdentifiers } from './mandatory-profile.js';
 import { findUser } from '../users/users.repository.js';
+import { oneTimeTokenOrganizations } from './one-time-token-verification.js';
 import { authenticationMethods, finishFlow, login } from './submit.js';
 
 /**
@@ -62,6 +63,7 @@ export async function submitSignIn(
     const email = (linked?.primaryEmail ?? (await findPrimaryEmail(trx, userId)))?.toLowerCase();
     const emails = verified.filter((i) => i.type === 'email' && i.value === email).map((i) => i.value);
     await events.provision(trx, userId, emails);
+    await events.join(trx, userId, await oneTimeTokenOrganizations(trx, interaction.uid, email));
     return { userId };
   });
   return redirectTo;
@@ -125,6 +127,7 @@ export async function submitRegistration(
     await linkRemoteIdentities(trx, events, user.id, state.profile, true);
     await recordSignIn(trx, user.id);
     if (primaryEmail) await events.provision(trx, user.id, [primaryEmail]);
+    await events.join(trx, user.id, await oneTimeTokenOrganizations(trx, interaction.uid, primaryEmail));
     return { userId: user.id };
   });
   return login(request, reply, interaction, userId, amr.length > 0 ? amr : ['pwd']);

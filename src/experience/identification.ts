@@ -25,8 +25,12 @@ type Verified = NonNullable<Awaited<ReturnType<typeof repository.findVerified>>>
 
 const isCode = (verification: Verified) =>
   verification.type === 'EmailVerificationCode' || verification.type === 'PhoneVerificationCode';
+// A one-time token proves an e-mail address as a code does, but never resets a password.
+const provesAddress = (verification: Verified) =>
+  isCode(verification) || verification.type === 'OneTimeToken';
 // Second factors never identify anyone: they are checked after identification, at submit.
-const isFirstFactor = (verification: Verified) => verification.type === 'Password' || isCode(verification);
+const isFirstFactor = (verification: Verified) =>
+  verification.type === 'Password' || provesAddress(verification);
 
 /**
  * `POST /identification` per flow. SignIn: the account a verification proved (its password, or a
@@ -85,7 +89,8 @@ async function assertNotSsoOnly(db: Db, verification: Verified) {
 async function accountOf(db: Db, state: ExperienceState, verification: Verified): Promise<string> {
   if (verification.type === 'Password' && verification.user_id) return verification.user_id;
   const identifier = verification.identifier!;
-  if (state.interactionEvent === 'SignIn') {
+  // An administrator issued the token for this address: it signs in whatever the sign-in methods.
+  if (state.interactionEvent === 'SignIn' && verification.type !== 'OneTimeToken') {
     assertSignInAllowed(await loadSignInExperience(db), identifier.type, 'verificationCode');
   }
   const user = await findUserByIdentifier(db, identifier);
@@ -95,7 +100,7 @@ async function accountOf(db: Db, state: ExperienceState, verification: Verified)
 
 /** A registration's e-mail or phone, proven by a code of this interaction and not taken. */
 export async function addVerifiedIdentifier(db: Db, interactionUid: string, verification: Verified) {
-  if (!isCode(verification)) throw verificationNotFound();
+  if (!provesAddress(verification)) throw verificationNotFound();
   const identifier = verification.identifier as InteractionIdentifier & { type: 'email' | 'phone' };
   assertSignUpAllowed(await loadSignInExperience(db), identifier.type);
   await assertIdentifierFree(db, identifier);

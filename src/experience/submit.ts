@@ -18,6 +18,7 @@ const amrOf: Record<VerificationType, string> = {
   NewPasswordIdentity: 'pwd',
   EmailVerificationCode: 'otp',
   PhoneVerificationCode: 'sms',
+  OneTimeToken: 'otp',
   Totp: 'otp',
   BackupCode: 'otp',
   WebAuthn: 'hwk',

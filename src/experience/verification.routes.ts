@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendExperienceCode, verifyExperienceCode } from './code-verification.js';
 import { experienceContext } from './context.js';
+import { notSupportedForForgotPassword } from './errors.js';
 import { requireExperience } from './experience.service.js';
 import { currentInteraction } from './interaction.js';
 import { decoy } from '../users/passwords.js';
@@ -17,9 +18,13 @@ import {
 } from './route-schemas.js';
 import { assertSignInAllowed, loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { createNewPasswordIdentity } from './new-password-identity.js';
-import { username } from '../users/users.schemas.js';
+import { email, username } from '../users/users.schemas.js';
+import { verifyOneTimeTokenIdentity } from './one-time-token-verification.js';
 
-/** Verifications: a password of an account, or a code sent to an e-mail address or phone. */
+/**
+ * Verifications: a password of an account, a code sent to an e-mail address or phone, or a
+ * one-time token issued for an e-mail address.
+ */
 export const verificationRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const services = app.services;
@@ -106,6 +111,27 @@ export const verificationRoutes: FastifyPluginAsync = async (plugin) => {
       const interaction = await currentInteraction(request, reply);
       const state = await requireExperience(services.db, interaction);
       return { verificationId: await verifyExperienceCode(request, interaction, state, request.body) };
+    },
+  );
+
+  app.post(
+    '/verification/one-time-token',
+    {
+      schema: {
+        ...schema,
+        summary: 'Use a one-time token (magic link) for its e-mail address, to sign in or register',
+        body: z.object({
+          identifier: z.object({ type: z.literal('email'), value: z.string().trim().pipe(email) }),
+          token: z.string().min(1).max(256),
+        }),
+        response: { 200: verificationResponse, ...errors(400, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      const state = await requireExperience(services.db, interaction);
+      if (state.interactionEvent === 'ForgotPassword') throw notSupportedForForgotPassword();
+      return { verificationId: await verifyOneTimeTokenIdentity(request, interaction, request.body) };
     },
   );
 };

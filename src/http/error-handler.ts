@@ -32,6 +32,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.debug(error.message);
       reply.header('retry-after', '5');
     } else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const wait = (body.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    // A rate limit that knows when the next try may succeed says so in RFC 9110's header too.
+    if (status === 429 && typeof wait === 'number') reply.header('retry-after', String(Math.max(1, wait)));
     return reply.status(status).send(body);
   });
 

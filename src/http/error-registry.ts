@@ -125,9 +125,21 @@ const entities = {
     404,
     ({ name }: { name: string }) => `The application has no secret named ${name}.`,
   ),
+  'entity.not_found#personal_access_token': described(
+    404,
+    ({ name }: { name: string }) => `The user has no personal access token named ${name}.`,
+  ),
   'entity.not_found#jwt_customizer': described(
     404,
     ({ path }: { path: string }) => `No ${path} JWT customizer is configured.`,
+  ),
+  'entity.db_constraint_violated#organization_role_type': described(
+    422,
+    ({ roleIds, expected }: { roleIds: readonly string[]; expected: 'User' | 'MachineToMachine' }) =>
+      expected === 'User'
+        ? `Machine-to-machine organization roles cannot be assigned to users: ${firstTen(roleIds)}.`
+        : `User organization roles cannot be assigned to applications: ${firstTen(roleIds)}.`,
+    ({ roleIds }) => ({ roleIds }),
   ),
   'entity.invalid_input': fixed(422, 'The update sets nothing: send at least one member to change.'),
   'entity.unique_integrity_violation': fixed(422, 'The entity already exists or conflicts with another one.'),
@@ -214,6 +226,10 @@ const users = {
     422,
     (_: { data?: unknown }) => 'No account is linked to this identity yet.',
     ({ data }) => data,
+  ),
+  'user.personal_access_token_name_exists': described(
+    422,
+    ({ name }: { name: string }) => `The user already has a personal access token named ${name}.`,
   ),
   'user.invalid_role_type': fixed(422, 'A machine-to-machine role cannot be assigned to a user.'),
   'user.last_administrator': fixed(
@@ -547,6 +563,15 @@ const hooks = {
   'hook.missing_events': fixed(400, 'A hook needs at least one event.'),
 } as const;
 
+const oneTimeTokens = {
+  'one_time_token.token_not_found': fixed(404, 'No one-time token has this value.'),
+  'one_time_token.email_mismatch': fixed(400, 'The one-time token was issued to another e-mail address.'),
+  'one_time_token.token_expired': fixed(400, 'The one-time token has expired.'),
+  'one_time_token.token_consumed': fixed(400, 'The one-time token has already been used.'),
+  'one_time_token.token_revoked': fixed(400, 'The one-time token has been revoked.'),
+  'one_time_token.cannot_reactivate_token': fixed(400, 'A one-time token cannot be made active again.'),
+} as const;
+
 export const errorRegistry = {
   ...request,
   ...entities,
@@ -560,6 +585,7 @@ export const errorRegistry = {
   ...connectors,
   ...signInExperience,
   ...hooks,
+  ...oneTimeTokens,
 } as const;
 
 export type ErrorKey = keyof typeof errorRegistry;

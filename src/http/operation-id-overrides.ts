@@ -24,6 +24,8 @@ export const operationIdOverrides: Readonly<Record<string, string>> = {
   'delete /configs/oidc/:keyType/:keyId': 'DeleteOidcKey',
   'post /configs/oidc/:keyType/rotate': 'RotateOidcKeys',
   'post /verification-codes/verify': 'VerifyVerificationCode',
+  'post /one-time-tokens/verify': 'VerifyOneTimeToken',
+  'post /experience/verification/one-time-token': 'CreateOneTimeTokenVerification',
   'get /sign-in-exp': 'GetSignInExp',
   'get /.well-known/sign-in-exp': 'GetSignInExperienceConfig',
   // Logto's Experience API

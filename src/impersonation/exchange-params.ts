@@ -4,11 +4,18 @@ import { SUBJECT_TOKEN_PREFIX } from './subject-tokens.service.js';
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 /** Logto's explicit type for a subject token of the management API. */
 export const IMPERSONATION_TOKEN_TYPE = 'urn:logto:token-type:impersonation_token';
+/** Logto's type for a user's personal access token (`pat_…`). */
+export const PERSONAL_ACCESS_TOKEN_TYPE = 'urn:logto:token-type:personal_access_token';
+
+const subjectTokenTypes = [ACCESS_TOKEN_TYPE, IMPERSONATION_TOKEN_TYPE, PERSONAL_ACCESS_TOKEN_TYPE];
 
 export interface ExchangeParams {
   subjectToken: string;
-  /** A subject token from the management API, or a user's own access token (downscoping). */
-  subjectKind: 'subject_token' | 'access_token';
+  /**
+   * A subject token from the management API, a user's own access token (downscoping), or a
+   * user's personal access token.
+   */
+  subjectKind: 'subject_token' | 'access_token' | 'personal_access_token';
   resource: string;
   scopes: string[];
   actorToken: string | undefined;
@@ -21,17 +28,10 @@ export function readExchangeParams(params: Record<string, unknown>): ExchangePar
   const subjectToken = text('subject_token');
   if (!subjectToken) throw refusal('invalid_request', "missing required parameter 'subject_token'");
   const subjectTokenType = text('subject_token_type');
-  if (subjectTokenType !== ACCESS_TOKEN_TYPE && subjectTokenType !== IMPERSONATION_TOKEN_TYPE) {
-    throw refusal(
-      'invalid_request',
-      `subject_token_type must be ${ACCESS_TOKEN_TYPE} or ${IMPERSONATION_TOKEN_TYPE}`,
-    );
+  if (!subjectTokenType || !subjectTokenTypes.includes(subjectTokenType)) {
+    throw refusal('invalid_request', `subject_token_type must be one of ${subjectTokenTypes.join(', ')}`);
   }
-  // Under the access-token type, a subject token is told apart by its prefix (the specification's form).
-  const subjectKind =
-    subjectTokenType === IMPERSONATION_TOKEN_TYPE || subjectToken.startsWith(SUBJECT_TOKEN_PREFIX)
-      ? 'subject_token'
-      : 'access_token';
+  const subjectKind = subjectKindOf(subjectTokenType, subjectToken);
   const requested = text('requested_token_type');
   if (requested && requested !== ACCESS_TOKEN_TYPE) {
     throw refusal('invalid_request', `only ${ACCESS_TOKEN_TYPE} can be requested`);
@@ -48,6 +48,14 @@ export function readExchangeParams(params: Record<string, unknown>): ExchangePar
   const scopes = [...new Set((text('scope') ?? '').split(' ').filter(Boolean))];
   if (scopes.length === 0) throw refusal('invalid_request', "missing required parameter 'scope'");
   return { subjectToken, subjectKind, resource, scopes, actorToken };
+}
+
+/** Under the access-token type, a subject token is told apart by its prefix (the specification's form). */
+function subjectKindOf(type: string, token: string): ExchangeParams['subjectKind'] {
+  if (type === PERSONAL_ACCESS_TOKEN_TYPE) return 'personal_access_token';
+  return type === IMPERSONATION_TOKEN_TYPE || token.startsWith(SUBJECT_TOKEN_PREFIX)
+    ? 'subject_token'
+    : 'access_token';
 }
 
 /** RFC 8693's `audience` names the same thing as `resource` here: a resource indicator. */

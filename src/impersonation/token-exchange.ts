@@ -22,6 +22,7 @@ import {
 import { readExchangeParams, type ExchangeParams } from './exchange-params.js';
 import { issueToken } from './issue-token.js';
 import { subjectFromAccessToken } from './subject-access-token.js';
+import { subjectFromPersonalAccessToken } from './subject-personal-access-token.js';
 
 const LOG_KEY = 'ExchangeTokenBy.TokenExchange';
 
@@ -101,15 +102,20 @@ async function exchangeToken(
     const actorToken = params.actorToken;
     const actor = actorToken ? await step('verify_actor', () => actors.verifyActor(actorToken)) : undefined;
     trail.actorId = actor;
-    const subject = await step('consume_subject_token', () =>
-      params.subjectKind === 'access_token'
-        ? subjectFromAccessToken(deps, params.subjectToken, {
+    const subject = await step('consume_subject_token', () => {
+      switch (params.subjectKind) {
+        case 'access_token':
+          return subjectFromAccessToken(deps, params.subjectToken, {
             client: application,
             resource,
             requested: params.scopes,
-          })
-        : consumeSubjectToken(deps, params.subjectToken, resource, params.scopes),
-    );
+          });
+        case 'personal_access_token':
+          return subjectFromPersonalAccessToken(deps, params.subjectToken, resource);
+        case 'subject_token':
+          return consumeSubjectToken(deps, params.subjectToken, resource, params.scopes);
+      }
+    });
     const { userId, subjectTokenId, accessTokenId } = subject;
     Object.assign(trail, { userId, subjectTokenId, accessTokenId });
     step('refuse_self_impersonation', () => refuseSelfImpersonation(subject, actor));

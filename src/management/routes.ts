@@ -19,6 +19,8 @@ import { forgetApplicationScopes } from '../oidc/application-scopes.js';
 import { forgetManagementStandings } from './access.js';
 import type { ManagementAuthenticator } from './auth.js';
 import { oidcKeysRoutes } from './oidc-keys.routes.js';
+import { oneTimeTokensRoutes } from './one-time-tokens.routes.js';
+import { personalAccessTokensRoutes } from './personal-access-tokens.routes.js';
 import { resourcesRoutes } from './resources.routes.js';
 import { rolesRoutes } from './roles.routes.js';
 import { userGrantsRoutes } from './user-grants.routes.js';
@@ -62,6 +64,8 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(usersRoutes);
   await app.register(userMfaRoutes);
   await app.register(userGrantsRoutes);
+  await app.register(personalAccessTokensRoutes);
+  await app.register(oneTimeTokensRoutes);
   await app.register(rolesRoutes);
   await app.register(subjectTokensRoutes);
   await app.register(jwtCustomizerRoutes);

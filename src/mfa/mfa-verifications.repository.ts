@@ -56,7 +56,7 @@ export async function firstFactorIdentifier(
     .selectFrom('experience_verifications')
     .select('identifier')
     .where('interaction_uid', '=', interactionUid)
-    .where('type', 'in', ['Password', 'EmailVerificationCode', 'PhoneVerificationCode'])
+    .where('type', 'in', ['Password', 'EmailVerificationCode', 'PhoneVerificationCode', 'OneTimeToken'])
     .where('verified_at', 'is not', null)
     .where('identifier', 'is not', null)
     .orderBy('created_at', 'desc')

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type {
   OrganizationInvitationsTable,
   OrganizationRolesTable,
+  OrganizationRoleType,
   OrganizationScopesTable,
   OrganizationsTable,
 } from '../storage/tables/organizations.js';
@@ -23,8 +24,11 @@ export function toOrganization(row: Selectable<OrganizationsTable>): Organizatio
   };
 }
 
-export function toOrganizationRole(row: Selectable<OrganizationRolesTable>): OrganizationRole {
-  return { id: row.id, name: row.name, description: row.description };
+/** A role row (read with every column, so with its type: `User` for roles from before types). */
+export function toOrganizationRole(
+  row: Omit<Selectable<OrganizationRolesTable>, 'type'> & { type?: OrganizationRoleType },
+): OrganizationRole {
+  return { id: row.id, name: row.name, description: row.description, type: row.type ?? 'User' };
 }
 
 export function toOrganizationScope(row: Selectable<OrganizationScopesTable>): OrganizationScope {

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { errorBody } from '../http/error-schema.js';
 import { notFound } from '../http/errors.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
-import { mutate } from '../webhooks/mutation.js';
+import { guardInvitationSendLimit } from '../messages/send-limit.js';
+import { managementContext, mutate } from '../webhooks/mutation.js';
 import { deliverMessage } from '../messages/connectors.js';
 import { invitationMessage } from '../messages/templates.js';
 import { toInvitation } from './entities.js';
@@ -36,11 +37,18 @@ export const invitationsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         body: createInvitationBody,
-        response: { 201: invitation, 400: errorBody, 422: errorBody, 502: errorBody },
+        response: { 201: invitation, 400: errorBody, 422: errorBody, 429: errorBody, 502: errorBody },
       },
     },
     async (request, reply) => {
       const { messagePayload: payload, ...body } = request.body;
+      if (payload)
+        await guardInvitationSendLimit(
+          app.services,
+          body.invitee,
+          body.organizationId,
+          managementContext(request, 429),
+        );
       const created = await mutate(request, 201, (trx) => createInvitation(trx, body));
       // After the commit (a connector may use the database itself); an invitation whose e-mail
       // could not be sent is not kept, as Logto rolls it back.
@@ -63,12 +71,18 @@ export const invitationsRoutes: FastifyPluginAsync = async (app) => {
         tags,
         params: idParams,
         body: messagePayload,
-        response: { 204: z.null(), 404: errorBody, 502: errorBody },
+        response: { 204: z.null(), 404: errorBody, 429: errorBody, 502: errorBody },
       },
     },
     async (request, reply) => {
       const row = await findInvitation(app.services.db, request.params.id);
       if (!row) throw notFound('organization invitation', request.params.id);
+      await guardInvitationSendLimit(
+        app.services,
+        row.invitee,
+        row.organization_id,
+        managementContext(request, 429),
+      );
       await deliverMessage(app.services, invitationMessage(row.invitee, request.body));
       return reply.status(204).send(null);
     },

@@ -100,6 +100,19 @@ export async function provisioningOrganizations(db: Db, domain: string) {
   return groupRoleIds(rows);
 }
 
+/** Each existing organization of `ids` with its JIT roles (a one-time token's organizations). */
+export async function organizationsWithJitRoles(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('organizations as o')
+    .leftJoin('organization_jit_roles as r', 'r.organization_id', 'o.id')
+    .select(['o.id as organization_id', 'r.organization_role_id'])
+    .where('o.id', 'in', [...ids])
+    .orderBy('o.id')
+    .execute();
+  return groupRoleIds(rows);
+}
+
 /** Rows of (organization, JIT role or null) as each organization with its role ids. */
 export function groupRoleIds(
   rows: readonly { organization_id: string; organization_role_id: string | null }[],

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { PendingEvent } from '../webhooks/payload.js';
-import { provisioningOrganizations } from './jit.repository.js';
+import { organizationsWithJitRoles, provisioningOrganizations } from './jit.repository.js';
 import { insertUserRoles } from './member-roles.repository.js';
 import { membershipPayload } from './membership-delta.js';
 import { insertMembers } from './members.repository.js';
@@ -20,6 +20,15 @@ export async function provisionByEmail(
 ): Promise<PendingEvent[]> {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   return joinOrganizations(trx, userId, await provisioningOrganizations(trx, domain));
+}
+
+/** Joins the organizations a one-time token names, each with its JIT roles. */
+export async function provisionByIds(
+  trx: Transaction<Database>,
+  userId: string,
+  organizationIds: readonly string[],
+): Promise<PendingEvent[]> {
+  return joinOrganizations(trx, userId, await organizationsWithJitRoles(trx, organizationIds));
 }
 
 /**

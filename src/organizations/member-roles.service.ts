@@ -12,6 +12,7 @@ import {
 } from './member-roles.repository.js';
 import { nonMachineApplications } from './member-access.repository.js';
 import type { MemberKind } from './members.repository.js';
+import { rolesNotOfType } from './named-entities.repository.js';
 import { lockOrganization } from './organizations.repository.js';
 import { resolveRoleIds, type RoleReferences } from './role-references.js';
 
@@ -42,8 +43,18 @@ async function prepare(
   }
   const outside = await nonMembers(trx, kind, organizationId, memberIds);
   if (outside.length > 0) throw requireMembership(outside, organizationId);
-  return resolveRoleIds(trx, refs);
+  const roleIds = await resolveRoleIds(trx, refs);
+  const mistyped = await rolesNotOfType(trx, roleIds, kind === 'user' ? 'User' : 'MachineToMachine');
+  if (mistyped.length > 0) throw roleTypeMismatch(kind, mistyped);
+  return roleIds;
 }
+
+/** Logto refuses such a row in its database (a check constraint): 422 `entity.db_constraint_violated`. */
+const roleTypeMismatch = (kind: MemberKind, roleIds: readonly string[]) =>
+  apiError('entity.db_constraint_violated#organization_role_type', {
+    roleIds,
+    expected: kind === 'user' ? 'User' : 'MachineToMachine',
+  });
 
 /** POST: adds every role to every member; pairs already there are left alone. */
 export async function addMemberRoles(

@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { pageWithTotal } from '../storage/paging.js';
 import type { Database } from '../storage/schema.js';
+import type { OrganizationRoleType } from '../storage/tables/organizations.js';
 import { likePattern } from '../http/route-schemas.js';
 
 /** Organization roles and organization scopes share one shape: id, unique name, description. */
@@ -11,6 +12,8 @@ export interface NamedRow {
   name: string;
   description: string | null;
   created_at: Date;
+  /** Organization roles only. */
+  type?: OrganizationRoleType;
 }
 
 type Db = Kysely<Database>;
@@ -18,7 +21,7 @@ type Db = Kysely<Database>;
 export async function insertNamed(
   trx: Transaction<Database>,
   table: NamedTable,
-  row: { id: string; name: string; description: string | null },
+  row: { id: string; name: string; description: string | null; type?: OrganizationRoleType },
 ): Promise<NamedRow> {
   return trx.insertInto(table).values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -42,10 +45,17 @@ export async function nameTaken(
 export async function listNamed(
   db: Db,
   table: NamedTable,
-  { limit, offset, search }: { limit: number; offset: number; search?: string },
+  {
+    limit,
+    offset,
+    search,
+    type,
+  }: { limit: number; offset: number; search?: string; type?: OrganizationRoleType },
 ): Promise<{ total: number; rows: NamedRow[] }> {
   let query = db.selectFrom(table);
   if (search) query = query.where('name', 'ilike', likePattern(search));
+  // Only organization roles have a type.
+  if (type) query = query.where(sql.ref('type'), '=', type);
   return pageWithTotal(query, (q) => q.selectAll().orderBy('created_at').orderBy('id'), { limit, offset });
 }
 
@@ -53,9 +63,10 @@ export async function updateNamed(
   trx: Transaction<Database>,
   table: NamedTable,
   id: string,
-  fields: { name?: string; description?: string | null },
+  fields: { name?: string; description?: string | null; type?: OrganizationRoleType },
 ): Promise<NamedRow | undefined> {
   const set = {
+    ...(fields.type === undefined ? {} : { type: fields.type }),
     ...(fields.name === undefined ? {} : { name: fields.name }),
     ...(fields.description === undefined ? {} : { description: fields.description }),
   };
@@ -80,4 +91,20 @@ export async function findNamedByNames(
 ): Promise<{ id: string; name: string }[]> {
   if (names.length === 0) return [];
   return db.selectFrom(table).select(['id', 'name']).where('name', 'in', names).execute();
+}
+
+/** Of `ids`, the organization roles whose type is not `type`. */
+export async function rolesNotOfType(
+  db: Db,
+  ids: readonly string[],
+  type: OrganizationRoleType,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('organization_roles')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('type', '<>', type)
+    .execute();
+  return rows.map((row) => row.id);
 }

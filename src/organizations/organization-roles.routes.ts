@@ -15,6 +15,7 @@ import {
   idParams,
   listQuery,
   organizationRole,
+  organizationRoleType,
   organizationRoleWithScopes,
   updateRoleBody,
 } from './schemas.js';
@@ -36,12 +37,19 @@ export const organizationRolesRoutes: FastifyPluginAsync = async (app) => {
 
   typed.get(
     '/organization-roles',
-    { schema: { tags, querystring: listQuery, response: { 200: z.array(organizationRoleWithScopes) } } },
+    {
+      schema: {
+        tags,
+        querystring: listQuery.extend({ type: organizationRoleType.optional() }),
+        response: { 200: z.array(organizationRoleWithScopes) },
+      },
+    },
     async (request, reply) => {
       const db = request.server.services.db;
       const { total, rows } = await listNamed(db, 'organization_roles', {
         ...pageBounds(request.query, 'default'),
         search: request.query.q ?? request.query.search,
+        type: request.query.type,
       });
       const roleIds = rows.map((row) => row.id);
       const [scopes, resourceScopes] = await Promise.all([

@@ -3,6 +3,7 @@ import { notFound } from '../http/errors.js';
 import type { EventSink } from '../webhooks/mutation.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
+import type { OrganizationRoleType } from '../storage/tables/organizations.js';
 import { namedEntityData, toOrganizationRole } from './entities.js';
 import { notRelated } from './errors.js';
 import { assertIdsExist } from './known-ids.js';
@@ -28,6 +29,7 @@ export async function createRole(
     description?: string | null;
     organizationScopeIds?: string[];
     resourceScopeIds?: string[];
+    type?: OrganizationRoleType;
   },
 ): Promise<OrganizationRole> {
   const scopeIds = [...new Set(fields.organizationScopeIds ?? [])];
@@ -40,6 +42,7 @@ export async function createRole(
       id: newId(),
       name: fields.name,
       description: fields.description ?? null,
+      type: fields.type ?? 'User',
     }),
   );
   events.emit('OrganizationRole.Created', { data: namedEntityData(role) });
@@ -55,7 +58,7 @@ export async function patchRole(
   trx: Trx,
   events: EventSink,
   id: string,
-  fields: { name?: string; description?: string | null },
+  fields: { name?: string; description?: string | null; type?: OrganizationRoleType },
 ): Promise<OrganizationRole> {
   await assertNameFree(trx, 'organization_roles', fields.name, id);
   const row = await updateNamed(trx, 'organization_roles', id, fields);

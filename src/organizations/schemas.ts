@@ -72,11 +72,13 @@ export const createOrganizationBody = z.object({
 });
 export const updateOrganizationBody = createOrganizationBody.partial();
 
-export const organizationRole = z.object({
+export const organizationScope = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
 });
+export const organizationRoleType = z.enum(['User', 'MachineToMachine']);
+export const organizationRole = organizationScope.extend({ type: organizationRoleType });
 
 export const roleReference = z.object({ id: z.string(), name: z.string() });
 export const resourceScopeReference = roleReference.extend({ resource: roleReference });
@@ -90,10 +92,13 @@ export const createRoleBody = z.object({
   description: description.optional(),
   organizationScopeIds: ids.optional(),
   resourceScopeIds: ids.optional(),
+  type: organizationRoleType.optional().describe('who may hold the role; `User` unless given'),
 });
-export const updateRoleBody = z.object({ name: name.optional(), description: description.optional() });
-
-export const organizationScope = organizationRole;
+export const updateRoleBody = z.object({
+  name: name.optional(),
+  description: description.optional(),
+  type: organizationRoleType.optional(),
+});
 export const createScopeBody = z.object({ name, description: description.optional() });
 export const updateScopeBody = createScopeBody.partial();
 

@@ -4,6 +4,7 @@ import type { ExperienceTables } from './tables/experience.js';
 import type { ImpersonationTables } from './tables/impersonation.js';
 import type { MfaTables } from './tables/mfa.js';
 import type { OrganizationsTables } from './tables/organizations.js';
+import type { TokensTables } from './tables/tokens.js';
 import type { WebhooksTables } from './tables/webhooks.js';
 
 /** Every table of every domain; each domain declares its own in `tables/`. */
@@ -15,4 +16,5 @@ export interface Database
     WebhooksTables,
     OrganizationsTables,
     ExperienceTables,
-    MfaTables {}
+    MfaTables,
+    TokensTables {}

@@ -156,10 +156,22 @@ describe('@logto/api: organizations', async () => {
     );
 
     const appPath = { path: { id: org.id, applicationId: app! } };
+    // Applications hold machine-to-machine roles only (Logto's role type).
+    const machineRole = ok(
+      await api.POST('/api/organization-roles', {
+        body: {
+          name: unique('m2m-role'),
+          type: 'MachineToMachine',
+          organizationScopeIds: [],
+          resourceScopeIds: [],
+        },
+      }),
+      201,
+    );
     ok(
       await api.POST('/api/organizations/{id}/applications/{applicationId}/roles', {
         params: appPath,
-        body: { organizationRoleIds: [role.id] },
+        body: { organizationRoleIds: [machineRole.id] },
       }),
       201,
     );
@@ -169,18 +181,18 @@ describe('@logto/api: organizations', async () => {
     );
     assert.deepEqual(
       appRoles.map((r) => r.id),
-      [role.id],
+      [machineRole.id],
     );
     ok(
       await api.DELETE('/api/organizations/{id}/applications/{applicationId}/roles/{organizationRoleId}', {
-        params: { path: { ...appPath.path, organizationRoleId: role.id } },
+        params: { path: { ...appPath.path, organizationRoleId: machineRole.id } },
       }),
       204,
     );
     ok(
       await api.POST('/api/organizations/{id}/applications/roles', {
         params: id,
-        body: { applicationIds: [app!], organizationRoleIds: [role.id] },
+        body: { applicationIds: [app!], organizationRoleIds: [machineRole.id] },
       }),
       201,
     );

@@ -123,7 +123,8 @@ describe('organization role assignments', async () => {
       db,
     );
     await t.api('POST', `/organizations/${org}/applications`, { applicationIds: [m1, m2, spa] });
-    const [r1, r2] = [await newRole(), await newRole()];
+    const machineRole = () => newRole({ type: 'MachineToMachine' });
+    const [r1, r2] = [await machineRole(), await machineRole()];
     const base = `/organizations/${org}/applications/${m1}/roles`;
 
     assert.equal((await t.api('POST', base, { organizationRoleIds: [r1.id] })).status, 201);

@@ -97,7 +97,8 @@ describe('organization roles and scopes', async () => {
       organizationScopeIds: [s1.id, s2.id, s1.id],
     });
     assert.equal(created.status, 201);
-    assert.deepEqual(Object.keys(created.body).sort(), ['description', 'id', 'name']);
+    assert.deepEqual(Object.keys(created.body).sort(), ['description', 'id', 'name', 'type']);
+    assert.equal(created.body.type, 'User');
     const list = await t.api<Any>('GET', '/organization-roles?q=admin');
     assert.equal(list.headers.get('total-number'), '1');
     assert.deepEqual(list.body[0].scopes.map((s: Any) => s.id).sort(), [s1.id, s2.id].sort());

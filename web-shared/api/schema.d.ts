@@ -494,6 +494,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{userId}/personal-access-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a user's personal access tokens with their values (each reveal is audited) */
+        get: operations["ListUserPersonalAccessTokens"];
+        put?: never;
+        /** Add a personal access token, unique by name for the user, optionally expiring */
+        post: operations["CreateUserPersonalAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/personal-access-tokens/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a personal access token: it stops exchanging at once */
+        delete: operations["DeleteUserPersonalAccessToken"];
+        options?: never;
+        head?: never;
+        /** Rename a personal access token */
+        patch: operations["UpdateUserPersonalAccessToken"];
+        trace?: never;
+    };
+    "/api/one-time-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List one-time tokens, newest first, by e-mail address and status */
+        get: operations["ListOneTimeTokens"];
+        put?: never;
+        /** Issue a one-time token for an e-mail address (ten minutes unless `expiresIn` seconds) */
+        post: operations["CreateOneTimeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/one-time-tokens/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Use a one-time token for its e-mail address: it is consumed */
+        post: operations["VerifyOneTimeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/one-time-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a one-time token */
+        get: operations["GetOneTimeToken"];
+        put?: never;
+        post?: never;
+        /** Delete a one-time token */
+        delete: operations["DeleteOneTimeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/one-time-tokens/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Consume, revoke or expire a one-time token (Logto's method) */
+        put: operations["ReplaceOneTimeTokenStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Consume, revoke or expire a one-time token (also accepted) */
+        patch: operations["UpdateOneTimeTokenStatus"];
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -1881,6 +1988,23 @@ export interface paths {
         put?: never;
         /** Check the code of a verification */
         post: operations["VerifyVerificationCodeVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/experience/verification/one-time-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Use a one-time token (magic link) for its e-mail address, to sign in or register */
+        post: operations["CreateOneTimeTokenVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5865,6 +5989,634 @@ export interface operations {
             };
         };
     };
+    ListUserPersonalAccessTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        name: string;
+                        /** @description the token (`pat_…`); null only when the installation key that sealed it is gone */
+                        value: string | null;
+                        /** @description epoch milliseconds */
+                        createdAt: number;
+                        /** @description epoch milliseconds; null: never expires */
+                        expiresAt: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateUserPersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    expiresAt?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        name: string;
+                        /** @description the token (`pat_…`); null only when the installation key that sealed it is gone */
+                        value: string | null;
+                        /** @description epoch milliseconds */
+                        createdAt: number;
+                        /** @description epoch milliseconds; null: never expires */
+                        expiresAt: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteUserPersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    UpdateUserPersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        name: string;
+                        /** @description the token (`pat_…`); null only when the installation key that sealed it is gone */
+                        value: string | null;
+                        /** @description epoch milliseconds */
+                        createdAt: number;
+                        /** @description epoch milliseconds; null: never expires */
+                        expiresAt: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ListOneTimeTokens: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                email?: string;
+                status?: "Active" | "Consumed" | "Revoked" | "Expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        token: string | null;
+                        context: {
+                            jitOrganizationIds?: string[];
+                        };
+                        /** @enum {string} */
+                        status: "Active" | "Consumed" | "Revoked" | "Expired";
+                        /** @description epoch milliseconds */
+                        createdAt: number;
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateOneTimeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    expiresIn?: number;
+                    context?: {
+                        jitOrganizationIds?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        token: string | null;
+                        context: {
+                            jitOrganizationIds?: string[];
+                        };
+                        /** @enum {string} */
+                        status: "Active" | "Consumed" | "Revoked" | "Expired";
+                        /** @description epoch milliseconds */
+                        createdAt: number;
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    VerifyOneTimeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        token: string | null;
+                        context: {
+                            jitOrganizationIds?: string[];
+                        };
+                        /** @enum {string} */
+                        status: "Active" | "Consumed" | "Revoked" | "Expired";
+                        /** @description epoch milliseconds */
+                        createdAt: number;
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    GetOneTimeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        token: string | null;
+                        context: {
+                            jitOrganizationIds?: string[];
+                        };
+                        /** @enum {string} */
+                        status: "Active" | "Consumed" | "Revoked" | "Expired";
+                        /** @description epoch milliseconds */
+                        createdAt: number;
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteOneTimeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ReplaceOneTimeTokenStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "Active" | "Consumed" | "Revoked" | "Expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        token: string | null;
+                        context: {
+                            jitOrganizationIds?: string[];
+                        };
+                        /** @enum {string} */
+                        status: "Active" | "Consumed" | "Revoked" | "Expired";
+                        /** @description epoch milliseconds */
+                        createdAt: number;
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    UpdateOneTimeTokenStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "Active" | "Consumed" | "Revoked" | "Expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        token: string | null;
+                        context: {
+                            jitOrganizationIds?: string[];
+                        };
+                        /** @enum {string} */
+                        status: "Active" | "Consumed" | "Revoked" | "Expired";
+                        /** @description epoch milliseconds */
+                        createdAt: number;
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
     ListRoles: {
         parameters: {
             query?: {
@@ -9005,6 +9757,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     }[];
                 };
             };
@@ -9225,6 +9979,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     }[];
                 };
             };
@@ -9596,6 +10352,7 @@ export interface operations {
                 page_size?: number;
                 q?: string;
                 search?: string;
+                type?: "User" | "MachineToMachine";
             };
             header?: never;
             path?: never;
@@ -9613,6 +10370,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                         scopes: {
                             id: string;
                             name: string;
@@ -9644,6 +10403,11 @@ export interface operations {
                     description?: string | null;
                     organizationScopeIds?: string[];
                     resourceScopeIds?: string[];
+                    /**
+                     * @description who may hold the role; `User` unless given
+                     * @enum {string}
+                     */
+                    type?: "User" | "MachineToMachine";
                 };
             };
         };
@@ -9658,6 +10422,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     };
                 };
             };
@@ -9697,6 +10463,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     };
                 };
             };
@@ -9764,6 +10532,8 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     description?: string | null;
+                    /** @enum {string} */
+                    type?: "User" | "MachineToMachine";
                 };
             };
         };
@@ -9778,6 +10548,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     };
                 };
             };
@@ -10513,6 +11285,19 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10560,6 +11345,19 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10906,6 +11704,8 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string | null;
+                        /** @enum {string} */
+                        type: "User" | "MachineToMachine";
                     }[];
                 };
             };
@@ -13350,6 +14150,78 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateOneTimeTokenVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    identifier: {
+                        /** @enum {string} */
+                        type: "email";
+                        value: string;
+                    };
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verificationId: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -69,6 +69,8 @@ export function Members({ organizationId }: { organizationId: string }) {
               >
                 <option value="">Add role…</option>
                 {roles.data?.items
+                  // Users hold user roles only; machine-to-machine roles are for applications.
+                  .filter((role) => role.type === 'User')
                   .filter((role) => !member.organizationRoles.some((held) => held.id === role.id))
                   .map((role) => (
                     <option key={role.id} value={role.id}>

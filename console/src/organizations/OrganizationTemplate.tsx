@@ -33,6 +33,11 @@ export function OrganizationTemplate() {
   const deleteScope = useListChange(templateKey, (id: string) =>
     unwrap(api.DELETE('/api/organization-scopes/{id}', byId(id))),
   );
+  const setType = useListChange(
+    templateKey,
+    ({ roleId, type }: { roleId: string; type: 'User' | 'MachineToMachine' }) =>
+      unwrap(api.PATCH('/api/organization-roles/{id}', { ...byId(roleId), body: { type } })),
+  );
   const grant = useListChange(templateKey, ({ roleId, scopeId }: { roleId: string; scopeId: string }) =>
     unwrap(
       api.POST('/api/organization-roles/{id}/scopes', {
@@ -54,6 +59,16 @@ export function OrganizationTemplate() {
           show={(role) => (
             <>
               <strong>{role.name}</strong>{' '}
+              <select
+                aria-label={`Who holds ${role.name}`}
+                value={role.type}
+                onChange={(e) =>
+                  setType.mutate({ roleId: role.id, type: e.target.value as 'User' | 'MachineToMachine' })
+                }
+              >
+                <option value="User">Users</option>
+                <option value="MachineToMachine">Machine-to-machine apps</option>
+              </select>{' '}
               {role.scopes.map((s) => s.name).join(', ') || <span className="muted">no scopes</span>}{' '}
               <select
                 aria-label={`Add a scope to ${role.name}`}
@@ -89,6 +104,7 @@ export function OrganizationTemplate() {
           createScope.error ??
           deleteRole.error ??
           deleteScope.error ??
+          setType.error ??
           grant.error
         }
       />

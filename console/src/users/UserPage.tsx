@@ -7,6 +7,7 @@ import { formatTime, keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { ImpersonatePanel } from './ImpersonatePanel';
 import { ImpersonationTrail } from './ImpersonationTrail';
+import { PersonalAccessTokens } from './PersonalAccessTokens';
 import { UserRoles } from './UserRoles';
 
 export function UserPage() {
@@ -65,6 +66,7 @@ export function UserPage() {
       <ImpersonatePanel userId={user.id} userName={title} />
       <ImpersonationTrail userId={user.id} />
       <UserRoles userId={user.id} />
+      <PersonalAccessTokens userId={user.id} />
       <section aria-labelledby="user-delete">
         <h2 id="user-delete">Delete</h2>
         <Alert error={remove.error} />

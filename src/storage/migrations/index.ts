@@ -23,6 +23,9 @@ import * as passwordAlgorithm from './0021_password_algorithm.js';
 import * as applicationSecretValues from './0022_application_secret_values.js';
 import * as recordedMessagePayload from './0023_recorded_message_payload.js';
 import * as deliveryTraceParent from './0024_delivery_trace_parent.js';
+import * as personalAccessTokens from './0025_personal_access_tokens.js';
+import * as oneTimeTokens from './0026_one_time_tokens.js';
+import * as organizationRoleType from './0027_organization_role_type.js';
 import * as instances from './0035_instances.js';
 import * as pendingSigningKeys from './0036_pending_signing_keys.js';
 
@@ -52,6 +55,9 @@ export const migrations: Record<string, Migration> = {
   '0022_application_secret_values': applicationSecretValues,
   '0023_recorded_message_payload': recordedMessagePayload,
   '0024_delivery_trace_parent': deliveryTraceParent,
+  '0025_personal_access_tokens': personalAccessTokens,
+  '0026_one_time_tokens': oneTimeTokens,
+  '0027_organization_role_type': organizationRoleType,
   '0035_instances': instances,
   '0036_pending_signing_keys': pendingSigningKeys,
 };

@@ -7,13 +7,15 @@ export type InteractionEvent = 'SignIn' | 'Register' | 'ForgotPassword';
  * identity at a social or enterprise SSO provider, or a second factor (an authenticator app's
  * code, a backup code, a WebAuthn credential), either being bound (`payload.purpose = 'bind'`) or
  * answering a challenge (`'challenge'`). `NewPasswordIdentity` is a registration's username and
- * password (the hash in `payload.passwordHash`), checked but proving nothing yet.
+ * password (the hash in `payload.passwordHash`), checked but proving nothing yet. `OneTimeToken`
+ * proves an e-mail address by a token the management API issued for it (Logto's magic link).
  */
 export type VerificationType =
   | 'Password'
   | 'NewPasswordIdentity'
   | 'EmailVerificationCode'
   | 'PhoneVerificationCode'
+  | 'OneTimeToken'
   | 'Social'
   | 'EnterpriseSso'
   | 'Totp'

@@ -1,4 +1,4 @@
-import type { ColumnType, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -34,10 +34,14 @@ export interface OrganizationScopesTable {
   created_at: CreatedAt;
 }
 
+export type OrganizationRoleType = 'User' | 'MachineToMachine';
+
 export interface OrganizationRolesTable {
   id: string;
   name: string;
   description: string | null;
+  /** Who may hold the role: users, or machine-to-machine applications. */
+  type: Generated<OrganizationRoleType>;
   created_at: CreatedAt;
 }
 
