@@ -23,6 +23,7 @@ import * as passwordAlgorithm from './0021_password_algorithm.js';
 import * as applicationSecretValues from './0022_application_secret_values.js';
 import * as recordedMessagePayload from './0023_recorded_message_payload.js';
 import * as deliveryTraceParent from './0024_delivery_trace_parent.js';
+import * as accountCenter from './0045_account_center.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_application_secret_values': applicationSecretValues,
   '0023_recorded_message_payload': recordedMessagePayload,
   '0024_delivery_trace_parent': deliveryTraceParent,
+  '0045_account_center': accountCenter,
 };
