@@ -9,6 +9,7 @@ import { cspViolationsOf, launchBrowser, newPage } from '../support/browser.js';
 import { signIn } from '../support/oidc-sign-in.js';
 import { startTestService } from '../support/service.js';
 import { createApplication, createUser } from '../support/sign-in-fixtures.js';
+import { signInToConsole } from '../web/console-fixtures.js';
 
 const ACCOUNT_APP = 'tessera-account';
 
@@ -136,6 +137,38 @@ describe('account center at /account in Chromium', async () => {
       assert.equal(new URL(page.url()).pathname, '/account', 'no sign-in when there is nothing to manage');
     } finally {
       expectStatus(await t.api('PATCH', '/account-center', { enabled: true }), 200);
+    }
+  });
+
+  it('the console sets which fields users may change; the account center follows', async () => {
+    const admin = await createUser(t, password);
+    expectStatus(
+      await t.api('POST', `/users/${admin.id}/roles`, { roleIds: ['management-api-console'] }),
+      201,
+    );
+    const consolePage = await newPage(browser);
+    await consolePage.goto(`${t.baseUrl}/console`);
+    await signInToConsole(consolePage, t.baseUrl, { username: admin.username, password });
+    await consolePage.goto(`${t.baseUrl}/console/sign-in-experience`);
+    const section = consolePage.getByRole('region', { name: 'Account center' });
+    await section.getByRole('switch', { name: 'Users manage their own account' }).waitFor();
+    await section.getByLabel('Name', { exact: true }).selectOption('ReadOnly');
+    await section.getByLabel('Two-step verification').selectOption('Off');
+    await section.getByRole('button', { name: 'Save account center fields' }).click();
+    await section.getByRole('status').filter({ hasText: 'Account center saved.' }).waitFor();
+    try {
+      const saved = expectStatus(await t.api('GET', '/account-center'), 200);
+      assert.equal(saved.fields.name, 'ReadOnly');
+      assert.equal(saved.fields.mfa, 'Off');
+      const user = await createUser(t, password);
+      const page = await newPage(browser);
+      await signInAtAccount(page, user.username, password);
+      const profile = page.getByRole('region', { name: 'Profile' });
+      assert.equal(await profile.getByLabel('Name', { exact: true }).getAttribute('readonly'), '');
+      await page.getByRole('region', { name: 'Password' }).waitFor();
+      assert.equal(await page.getByRole('region', { name: 'Two-step verification' }).count(), 0);
+    } finally {
+      expectStatus(await t.api('PATCH', '/account-center', { fields: { name: 'Edit', mfa: 'Edit' } }), 200);
     }
   });
 });
