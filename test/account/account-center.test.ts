@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { names, tapAllEvents } from '../experience/events.js';
-import { expectStatus } from '../experience/journeys.js';
+import { expectStatus, latestCode } from '../experience/journeys.js';
+import { newId } from '../../src/storage/ids.js';
 import { userDataPayload } from '../experience/payloads.js';
 import { setMfaPolicy, totpCode } from '../mfa/journey.js';
 import { cspViolationsOf, launchBrowser, newPage } from '../support/browser.js';
@@ -41,7 +42,7 @@ describe('account center at /account in Chromium', async () => {
     return payload;
   };
 
-  it('a user changes name and password, adds and removes an authenticator app, signs out elsewhere', async () => {
+  it('a user changes name, password and e-mail, adds and removes an authenticator app, signs out elsewhere', async () => {
     const user = await createUser(t, password);
     // Another browser session of the same user, in an application.
     const elsewhere = await signIn(t, app, user, password);
@@ -94,6 +95,18 @@ describe('account center at /account in Chromium', async () => {
     await mfa.getByRole('button', { name: 'Remove Authenticator app' }).click();
     await mfa.getByText('No second factor yet.').waitFor();
     await accountEvent();
+
+    // A primary e-mail address, verified by the code sent to it.
+    const email = `grace.${newId(6)}@example.com`;
+    const mail = page.getByRole('region', { name: 'E-mail address' });
+    await mail.getByText('No e-mail address yet.').waitFor();
+    await mail.getByLabel('New e-mail address').fill(email);
+    await mail.getByRole('button', { name: 'Send code' }).click();
+    await mail.getByLabel('Verification code').waitFor();
+    await mail.getByLabel('Verification code').fill(await latestCode(t, email));
+    await mail.getByRole('button', { name: 'Verify and save' }).click();
+    await mail.getByText(`Your e-mail address: ${email}`).waitFor();
+    assert.equal((await accountEvent()).data.primaryEmail, email);
 
     // The other session: listed, and signed out from here.
     const sessions = page.getByRole('region', { name: 'Where you are signed in' });

@@ -1,8 +1,10 @@
 import { unwrap } from '@shared/api/client';
 import { CodeField, Field } from '@shared/ui/Field';
+import { oneCode, useZodForm } from '@shared/ui/useZodForm';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useApi } from '../api';
 import type { ControlValue } from '../auth/config';
 import type { Me } from '../profile/me';
@@ -12,6 +14,8 @@ import { useStepUp } from '../ui/StepUp';
 import { useSave } from '../ui/useSave';
 
 type Kind = 'email' | 'phone';
+
+const addressForm = z.object({ value: z.string().trim().min(1) });
 
 /** The primary e-mail address or phone number: a new one is linked once a code sent to it is entered. */
 export function EmailPhoneSection({
@@ -28,21 +32,22 @@ export function EmailPhoneSection({
   const withProof = useStepUp();
   const queryClient = useQueryClient();
   const save = useSave();
-  const [value, setValue] = useState('');
-  const [code, setCode] = useState('');
+  const addressStep = useZodForm(addressForm, { value: '' });
+  const codeStep = useZodForm(oneCode, { code: '' });
   const [sent, setSent] = useState<{ value: string; verificationId: string } | null>(null);
   const current = kind === 'email' ? me.primaryEmail : me.primaryPhone;
 
-  const send = () =>
+  const send = addressStep.handleSubmit(({ value }) =>
     save.run(async () => {
-      const identifier = { type: kind, value: value.trim() };
+      const identifier = { type: kind, value };
       const { verificationId } = await unwrap(
         api.POST('/api/my-account/verification-code', { body: { identifier } }),
       );
       setSent({ value: identifier.value, verificationId });
-    });
+    }),
+  );
 
-  const link = (pending: { value: string; verificationId: string }) =>
+  const link = (pending: { value: string; verificationId: string }, code: string) =>
     save.run(async () => {
       const identifier = { type: kind, value: pending.value };
       const { verificationId } = pending;
@@ -65,8 +70,8 @@ export function EmailPhoneSection({
             ),
       );
       setSent(null);
-      setValue('');
-      setCode('');
+      addressStep.reset();
+      codeStep.reset();
       await queryClient.invalidateQueries({ queryKey: ['me'] });
     });
 
@@ -74,19 +79,13 @@ export function EmailPhoneSection({
     <Section title={t(`${kind}.title`)}>
       <p>{current ? t(`${kind}.current`, { value: current }) : t(`${kind}.none`)}</p>
       {control === 'Edit' && !sent ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send();
-          }}
-        >
+        <form onSubmit={send}>
           <Field
             label={t(`${kind}.new`)}
             type={kind === 'email' ? 'email' : 'tel'}
             autoComplete={kind === 'email' ? 'email' : 'tel'}
             required
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
+            {...addressStep.register('value')}
           />
           <button type="submit" disabled={save.busy}>
             {t('send')}
@@ -94,14 +93,9 @@ export function EmailPhoneSection({
         </form>
       ) : null}
       {sent ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void link(sent);
-          }}
-        >
+        <form onSubmit={codeStep.handleSubmit(({ code }) => link(sent, code))}>
           <p role="status">{t('sentTo', { value: sent.value })}</p>
-          <CodeField label={t('code')} value={code} onChange={(event) => setCode(event.target.value)} />
+          <CodeField label={t('code')} {...codeStep.register('code')} />
           <div className="actions">
             <button type="button" onClick={() => setSent(null)}>
               {t('cancel')}

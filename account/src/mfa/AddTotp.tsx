@@ -1,5 +1,6 @@
 import { unwrap } from '@shared/api/client';
 import { CodeField } from '@shared/ui/Field';
+import { oneCode, useZodForm } from '@shared/ui/useZodForm';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api';
@@ -14,25 +15,25 @@ export function AddTotp({ onAdded }: { onAdded: () => Promise<void> }) {
   const withProof = useStepUp();
   const save = useSave();
   const [secret, setSecret] = useState<{ secret: string; secretQrCode: string } | null>(null);
-  const [code, setCode] = useState('');
+  const form = useZodForm(oneCode, { code: '' });
 
   const start = () =>
     save.run(async () => {
       setSecret(await unwrap(api.POST('/api/my-account/mfa-verifications/totp-secret/generate')));
     });
 
-  const bind = (pending: { secret: string }) =>
+  const bind = (pending: { secret: string }, code: string) =>
     save.run(async () => {
       await withProof((header) =>
         unwrap(
           api.POST('/api/my-account/mfa-verifications', {
-            body: { type: 'Totp', secret: pending.secret, code: code.trim() },
+            body: { type: 'Totp', secret: pending.secret, code },
             params: { header },
           }),
         ),
       );
       setSecret(null);
-      setCode('');
+      form.reset();
       await onAdded();
     });
 
@@ -47,19 +48,13 @@ export function AddTotp({ onAdded }: { onAdded: () => Promise<void> }) {
     );
   }
   return (
-    <form
-      className="panel"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void bind(secret);
-      }}
-    >
+    <form className="panel" onSubmit={form.handleSubmit(({ code }) => bind(secret, code))}>
       <p>{t('scan')}</p>
       <img src={secret.secretQrCode} alt={t('qrAlt')} width={180} height={180} />
       <p>
         {t('orEnter')} <code aria-label={t('secretLabel')}>{secret.secret}</code>
       </p>
-      <CodeField label={t('totpCode')} value={code} onChange={(event) => setCode(event.target.value)} />
+      <CodeField label={t('totpCode')} {...form.register('code')} />
       <ErrorText error={save.error} />
       <div className="actions">
         <button type="button" onClick={() => setSecret(null)}>

@@ -1,13 +1,18 @@
 import { unwrap } from '@shared/api/client';
 import { Field } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useApi } from '../api';
 import { ErrorText } from '../ui/ErrorText';
 import { Section } from '../ui/Section';
 import { useStepUp } from '../ui/StepUp';
 import { useSave } from '../ui/useSave';
+
+const passwordForm = z
+  .object({ password: z.string().min(1), repeat: z.string() })
+  .refine((values) => values.password === values.repeat, { path: ['repeat'], message: 'mismatch' });
 
 /** A new password, typed twice; the service asks for the current one first (step-up). */
 export function PasswordSection() {
@@ -16,47 +21,36 @@ export function PasswordSection() {
   const withProof = useStepUp();
   const queryClient = useQueryClient();
   const save = useSave();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const form = useZodForm(passwordForm, { password: '', repeat: '' });
+  const { errors } = form.formState;
 
-  const submit = () => {
-    setMismatch(password !== repeat);
-    if (password !== repeat) return;
-    void save.run(async () => {
+  const submit = form.handleSubmit(({ password }) =>
+    save.run(async () => {
       await withProof((header) =>
         unwrap(api.POST('/api/my-account/password', { body: { password }, params: { header } })),
       );
-      setPassword('');
-      setRepeat('');
+      form.reset();
       await queryClient.invalidateQueries({ queryKey: ['me'] });
-    });
-  };
+    }),
+  );
 
   return (
     <Section title={t('title')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={submit}>
         <Field
           label={t('new')}
           type="password"
           autoComplete="new-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...form.register('password')}
         />
         <Field
           label={t('repeat')}
           type="password"
           autoComplete="new-password"
           required
-          value={repeat}
-          error={mismatch ? t('mismatch') : undefined}
-          onChange={(event) => setRepeat(event.target.value)}
+          error={errors.repeat ? t('mismatch') : undefined}
+          {...form.register('repeat')}
         />
         <ErrorText error={save.error} />
         {save.done ? <p role="status">{t('changed')}</p> : null}

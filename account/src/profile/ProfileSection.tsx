@@ -1,8 +1,9 @@
 import { unwrap } from '@shared/api/client';
 import { Field } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useApi } from '../api';
 import { editable, shown, type AccountFields } from '../auth/config';
 import { ErrorText } from '../ui/ErrorText';
@@ -13,50 +14,52 @@ import type { Me } from './me';
 const members = ['name', 'username', 'avatar'] as const;
 type Member = (typeof members)[number];
 
-/** Name, username and avatar URL: each shown or changeable as the operator set it. */
+const profileForm = z.object({
+  name: z.string().trim(),
+  username: z.string().trim(),
+  avatar: z.string().trim(),
+});
+
+const autoComplete: Record<Member, string> = { name: 'name', username: 'username', avatar: 'photo' };
+
+/** Name, username and avatar URL: each shown or changeable as the operator set it; empty clears it. */
 export function ProfileSection({ me, fields }: { me: Me; fields: AccountFields }) {
   const { t } = useTranslation('profile');
   const api = useApi();
   const queryClient = useQueryClient();
   const save = useSave();
-  const [values, setValues] = useState<Record<Member, string>>({
+  const form = useZodForm(profileForm, {
     name: me.name ?? '',
     username: me.username ?? '',
     avatar: me.avatar ?? '',
   });
   const visible = members.filter((member) => shown(fields[member]));
-  if (visible.length === 0) return null;
   const changeable = visible.filter((member) => editable(fields[member]));
 
-  const submit = () =>
+  const submit = form.handleSubmit((values) =>
     save.run(async () => {
       const body: Partial<Record<Member, string | null>> = {};
       for (const member of changeable) {
-        const value = values[member].trim();
-        if (value !== (me[member] ?? '')) body[member] = value === '' ? null : value;
+        if (values[member] !== (me[member] ?? '')) body[member] = values[member] || null;
       }
       if (Object.keys(body).length === 0) return;
       await unwrap(api.PATCH('/api/my-account', { body }));
       await queryClient.invalidateQueries({ queryKey: ['me'] });
-    });
+    }),
+  );
 
+  if (visible.length === 0) return null;
   return (
     <Section title={t('title')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit}>
         {visible.map((member) => (
           <Field
             key={member}
             label={t(member)}
             type={member === 'avatar' ? 'url' : 'text'}
-            autoComplete={member === 'name' ? 'name' : member === 'username' ? 'username' : 'photo'}
+            autoComplete={autoComplete[member]}
             readOnly={!editable(fields[member])}
-            value={values[member]}
-            onChange={(event) => setValues({ ...values, [member]: event.target.value })}
+            {...form.register(member)}
           />
         ))}
         <ErrorText error={save.error} />

@@ -1,5 +1,6 @@
 import { ApiCallError, unwrap } from '@shared/api/client';
 import { Field } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
 import {
   createContext,
   useCallback,
@@ -11,11 +12,14 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useApi } from '../api';
 import { ErrorText } from './ErrorText';
 
 export type ProofHeader = { 'logto-verification-id'?: string };
 type WithProof = <T>(call: (header: ProofHeader) => Promise<T>) => Promise<T>;
+
+const passwordForm = z.object({ password: z.string().min(1) });
 
 const StepUpContext = createContext<WithProof | null>(null);
 
@@ -81,14 +85,14 @@ function PasswordPrompt({
   const api = useApi();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [password, setPassword] = useState('');
+  const form = useZodForm(passwordForm, { password: '' });
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
 
-  const submit = async () => {
+  const submit = form.handleSubmit(async ({ password }) => {
     setBusy(true);
     setError(null);
     try {
@@ -99,16 +103,11 @@ function PasswordPrompt({
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <dialog ref={dialog} aria-labelledby={titleId} onCancel={onCancel}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit}>
         <h2 id={titleId}>{t('title')}</h2>
         <p>{t('explanation')}</p>
         <Field
@@ -116,8 +115,7 @@ function PasswordPrompt({
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...form.register('password')}
         />
         <ErrorText error={error} />
         <div className="actions">
