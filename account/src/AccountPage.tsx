@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from './api';
-import { shown, type AccountFields } from './auth/config';
+import { shown, type AccountConfig } from './auth/config';
 import { EmailPhoneSection } from './email-phone/EmailPhoneSection';
 import { MfaSection } from './mfa/MfaSection';
 import { PasswordSection } from './password/PasswordSection';
@@ -12,7 +12,8 @@ import { SessionsSection } from './sessions/SessionsSection';
 import { ErrorText } from './ui/ErrorText';
 
 /** The signed-in user's account: the sections the operator shows, in the order people look for them. */
-export function AccountPage({ fields, onSignOut }: { fields: AccountFields; onSignOut: () => void }) {
+export function AccountPage({ config, onSignOut }: { config: AccountConfig; onSignOut: () => void }) {
+  const { fields } = config;
   const { t } = useTranslation('account');
   const api = useApi();
   const me = useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/api/my-account')) });
@@ -38,7 +39,9 @@ export function AccountPage({ fields, onSignOut }: { fields: AccountFields; onSi
             <EmailPhoneSection kind="phone" me={me.data} control={fields.phone} />
           ) : null}
           {fields.password === 'Edit' ? <PasswordSection /> : null}
-          {shown(fields.mfa) ? <MfaSection control={fields.mfa} /> : null}
+          {shown(fields.mfa) && config.mfaFactors.length > 0 ? (
+            <MfaSection control={fields.mfa} factors={config.mfaFactors} />
+          ) : null}
           <SessionsSection />
         </>
       ) : null}

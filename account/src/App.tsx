@@ -40,7 +40,7 @@ function SignedIn({ config }: { config: AccountConfig }) {
       return (
         <ApiContext.Provider value={api}>
           <StepUpProvider>
-            <AccountPage fields={config.fields} onSignOut={() => void session.signOut()} />
+            <AccountPage config={config} onSignOut={() => void session.signOut()} />
           </StepUpProvider>
         </ApiContext.Provider>
       );

@@ -4,6 +4,7 @@ import { ACCOUNT_CLIENT_ID, accountUris } from '../management/account-app.reposi
 import { loadAccountCenter } from '../sign-in-experience/account-center.js';
 import { accountCenterFields } from '../sign-in-experience/account-center.schemas.js';
 import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
+import { mfaFactor } from '../sign-in-experience/sign-in-experience.schemas.js';
 
 const accountPageConfig = z.object({
   enabled: z.boolean().describe('False when the operator turned the account center off'),
@@ -12,6 +13,7 @@ const accountPageConfig = z.object({
   redirectUri: z.string(),
   postLogoutRedirectUri: z.string(),
   fields: accountCenterFields,
+  mfaFactors: z.array(mfaFactor).describe('The second factors users may bind (sign-in experience)'),
   languageInfo: z.object({ autoDetect: z.boolean(), fallbackLanguage: z.string() }),
 });
 
@@ -30,7 +32,7 @@ export const accountPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { config, db } = request.server.services;
       const settings = await loadAccountCenter(db);
-      const { languageInfo } = await loadSignInExperience(db);
+      const { languageInfo, mfa } = await loadSignInExperience(db);
       const uris = accountUris(config.baseUrl);
       return {
         enabled: settings.enabled,
@@ -39,6 +41,7 @@ export const accountPageRoutes: FastifyPluginAsyncZod = async (app) => {
         redirectUri: uris.redirectUris[0]!,
         postLogoutRedirectUri: uris.postLogoutRedirectUris[0]!,
         fields: settings.fields,
+        mfaFactors: mfa.factors,
         languageInfo,
       };
     },

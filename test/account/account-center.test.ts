@@ -15,8 +15,11 @@ import { signInToConsole } from '../web/console-fixtures.js';
 const ACCOUNT_APP = 'tessera-account';
 
 describe('account center at /account in Chromium', async () => {
-  const t = await startTestService();
+  // localhost: a WebAuthn relying party cannot be an IP address.
+  const t = await startTestService({ hostname: 'localhost' });
   const events = await tapAllEvents(t);
+  // The pages run on BASE_URL's origin (the issuer's), not on the loopback address the API is called at.
+  const origin = t.config.baseUrl;
   const browser: Browser = await launchBrowser();
   const app = await createApplication(t, 'Traditional');
   const password = 'Account-Center-Password-1';
@@ -24,7 +27,7 @@ describe('account center at /account in Chromium', async () => {
 
   /** The account center sends the browser to the hosted sign-in page and gets it back signed in. */
   const signInAtAccount = async (page: Page, username: string, secret: string) => {
-    await page.goto(`${t.baseUrl}/account`);
+    await page.goto(`${origin}/account`);
     await page.waitForURL((url) => url.pathname.startsWith('/sign-in'));
     // The hosted page may speak the browser's language: English or German names.
     await page.getByRole('textbox', { name: /user|benutzer/i }).fill(username);
@@ -145,7 +148,7 @@ describe('account center at /account in Chromium', async () => {
     expectStatus(await t.api('PATCH', '/account-center', { enabled: false }), 200);
     try {
       const page = await newPage(browser);
-      await page.goto(`${t.baseUrl}/account`);
+      await page.goto(`${origin}/account`);
       await page.getByRole('heading', { name: 'Account center not available' }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/account', 'no sign-in when there is nothing to manage');
     } finally {
@@ -160,9 +163,9 @@ describe('account center at /account in Chromium', async () => {
       201,
     );
     const consolePage = await newPage(browser);
-    await consolePage.goto(`${t.baseUrl}/console`);
-    await signInToConsole(consolePage, t.baseUrl, { username: admin.username, password });
-    await consolePage.goto(`${t.baseUrl}/console/sign-in-experience`);
+    await consolePage.goto(`${origin}/console`);
+    await signInToConsole(consolePage, origin, { username: admin.username, password });
+    await consolePage.goto(`${origin}/console/sign-in-experience`);
     const section = consolePage.getByRole('region', { name: 'Account center' });
     await section.getByRole('switch', { name: 'Users manage their own account' }).waitFor();
     await section.getByLabel('Name', { exact: true }).selectOption('ReadOnly');
@@ -183,5 +186,44 @@ describe('account center at /account in Chromium', async () => {
     } finally {
       expectStatus(await t.api('PATCH', '/account-center', { fields: { name: 'Edit', mfa: 'Edit' } }), 200);
     }
+  });
+
+  it('adds a passkey (Chromium’s virtual authenticator) and then backup codes, confirming with the password', async () => {
+    await setMfaPolicy(t, ['Totp', 'WebAuthn', 'BackupCode'], 'NoPrompt');
+    const user = await createUser(t, password);
+    const page = await newPage(browser);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    await signInAtAccount(page, user.username, password);
+    await events.take();
+    const mfa = page.getByRole('region', { name: 'Two-step verification' });
+    await mfa.getByRole('button', { name: 'Add a passkey' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await dialog.getByLabel('Current password').fill(password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await mfa.getByRole('button', { name: 'Remove Passkey' }).waitFor();
+    await accountEvent();
+
+    await mfa.getByRole('button', { name: 'Generate new backup codes' }).click();
+    const codes = mfa.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
+    await codes.first().waitFor();
+    assert.equal(await codes.count(), 10);
+    await mfa.getByRole('button', { name: 'I have saved these codes' }).click();
+    await mfa.getByRole('button', { name: 'Remove Backup codes' }).waitFor();
+    await accountEvent();
+    const types = expectStatus(await t.api('GET', `/users/${user.id}/mfa-verifications`), 200).map(
+      (factor: { type: string }) => factor.type,
+    );
+    assert.deepEqual(types.sort(), ['BackupCode', 'WebAuthn']);
+    assert.deepEqual(cspViolationsOf(page), []);
   });
 });

@@ -16950,6 +16950,8 @@ export interface operations {
                             /** @enum {string} */
                             mfa?: "Off" | "ReadOnly" | "Edit";
                         };
+                        /** @description The second factors users may bind (sign-in experience) */
+                        mfaFactors: ("Totp" | "WebAuthn" | "BackupCode")[];
                         languageInfo: {
                             autoDetect: boolean;
                             fallbackLanguage: string;

@@ -8,10 +8,17 @@ import { Section } from '../ui/Section';
 import { useStepUp } from '../ui/StepUp';
 import { useSave } from '../ui/useSave';
 import { AddBackupCodes } from './AddBackupCodes';
+import { AddPasskey } from './AddPasskey';
 import { AddTotp } from './AddTotp';
 
 /** The second factors bound to the account; added and removed here when the operator allows it. */
-export function MfaSection({ control }: { control: ControlValue | undefined }) {
+export function MfaSection({
+  control,
+  factors: enabled,
+}: {
+  control: ControlValue | undefined;
+  factors: string[];
+}) {
   const { t, i18n } = useTranslation('mfa');
   const api = useApi();
   const withProof = useStepUp();
@@ -67,8 +74,13 @@ export function MfaSection({ control }: { control: ControlValue | undefined }) {
       <ErrorText error={remove.error} />
       {canEdit ? (
         <>
-          {list.some((factor) => factor.type === 'Totp') ? null : <AddTotp onAdded={refresh} />}
-          {list.some((factor) => factor.type !== 'BackupCode') ? <AddBackupCodes onAdded={refresh} /> : null}
+          {enabled.includes('Totp') && !list.some((factor) => factor.type === 'Totp') ? (
+            <AddTotp onAdded={refresh} />
+          ) : null}
+          {enabled.includes('WebAuthn') ? <AddPasskey onAdded={refresh} /> : null}
+          {enabled.includes('BackupCode') && list.some((factor) => factor.type !== 'BackupCode') ? (
+            <AddBackupCodes onAdded={refresh} />
+          ) : null}
         </>
       ) : null}
     </Section>
