@@ -509,10 +509,7 @@ const connectors = {
 
 const signInExperience = {
   'account_center.not_enabled': fixed(400, 'The account center is not enabled.'),
-  'account_center.field_not_editable': fixed(
-    400,
-    'The account center does not let users change this field.',
-  ),
+  'account_center.field_not_editable': fixed(400, 'The account center does not let users change this field.'),
   'account_center.field_not_enabled': fixed(400, 'The account center does not show this field.'),
   'sign_in_experiences.passwordless_requires_verify': fixed(
     400,

@@ -139,7 +139,7 @@ describe('account center at /account in Chromium', async () => {
     await profile.getByRole('status').filter({ hasText: 'Profil gespeichert.' }).waitFor();
     await page.getByRole('region', { name: 'Zweistufige Verifizierung' }).waitFor();
     await page.getByRole('button', { name: 'Passwort ändern' }).waitFor();
-    assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+    assert.equal(await page.evaluate<string>('document.documentElement.lang'), 'de');
     await events.take();
     await context.close();
   });
