@@ -83,24 +83,33 @@ export default {
     ...upwardImports,
     {
       name: 'web-shared-below-apps',
-      comment: 'web-shared/ is what the console and the hosted pages share: it imports neither.',
+      comment:
+        'web-shared/ is what the console, the hosted pages and the account center share: it imports none.',
       severity: 'error',
       from: { path: '^web-shared/' },
-      to: { path: '^(console|hosted)/' },
+      to: { path: '^(console|hosted|account)/' },
     },
     {
       name: 'console-apart-from-hosted',
       comment: 'The console and the hosted pages share code only through web-shared/.',
       severity: 'error',
       from: { path: '^console/' },
-      to: { path: '^hosted/' },
+      to: { path: '^(hosted|account)/' },
     },
     {
       name: 'hosted-apart-from-console',
       comment: 'The console and the hosted pages share code only through web-shared/.',
       severity: 'error',
       from: { path: '^hosted/' },
-      to: { path: '^console/' },
+      to: { path: '^(console|account)/' },
+    },
+    {
+      name: 'account-apart-from-the-others',
+      comment:
+        'The account center is a client of the Account API like any page: it shares code only through web-shared/.',
+      severity: 'error',
+      from: { path: '^account/' },
+      to: { path: '^(console|hosted)/' },
     },
   ],
   options: {

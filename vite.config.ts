@@ -21,7 +21,11 @@ export default defineConfig({
     // No inline script: the pages are served with `script-src 'self'`.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      input: { console: here('console/index.html'), hosted: here('hosted/index.html') },
+      input: {
+        console: here('console/index.html'),
+        hosted: here('hosted/index.html'),
+        account: here('account/index.html'),
+      },
     },
   },
   server: {

@@ -32,6 +32,7 @@ import { Deliveries } from './webhooks/deliveries.js';
 import { startDeliveryWorkers } from './webhooks/worker.js';
 import { webRoutes } from './web/web.routes.js';
 import { consoleRoutes } from './console/console.routes.js';
+import { accountPageRoutes } from './account/account-page.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,6 +148,7 @@ export async function buildApp(
   await app.register(managementRoutes, { prefix: '/api', authenticate });
   await app.register(experienceRoutes);
   await app.register(consoleRoutes);
+  await app.register(accountPageRoutes);
   await app.register(webRoutes);
 
   const workers = startDeliveryWorkers(app.services);

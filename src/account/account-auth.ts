@@ -6,6 +6,8 @@ export interface AccountCaller {
   userId: string;
   /** The application the token was issued to: the `applicationId` of events this caller fires. */
   applicationId: string;
+  /** The grant the token was issued under: it names the browser session the caller signed in with. */
+  grantId: string | undefined;
 }
 
 const missing = () => apiError('auth.authorization_header_missing#account');
@@ -35,5 +37,5 @@ export async function authenticateAccount(request: FastifyRequest): Promise<Acco
   if (application.is_third_party) throw thirdParty();
   const user = await findUserStatus(db, found.accountId);
   if (!user || user.is_suspended) throw unauthorized();
-  return { userId: user.id, applicationId: application.id };
+  return { userId: user.id, applicationId: application.id, grantId: found.grantId };
 }

@@ -10,11 +10,15 @@ import {
   verificationResponse,
 } from '../experience/route-schemas.js';
 import { toUserResponse } from '../users/user-response.js';
-import { email, phone, userResponse } from '../users/users.schemas.js';
+import { email, phone } from '../users/users.schemas.js';
 import { getUser } from '../users/users.service.js';
 import { accountMfaRoutes } from '../mfa/account-mfa.routes.js';
 import { accountIdentitiesRoutes } from '../social/identities.routes.js';
 import { authenticateAccount, type AccountCaller } from './account-auth.js';
+import { checkAccountCenter, visibleProfile } from './account-fields.js';
+import { accountProfile } from './account.schemas.js';
+import { accountProfileRoutes } from './profile.routes.js';
+import { accountSessionsRoutes } from './sessions.routes.js';
 import { requireIdentityProof, VERIFICATION_HEADER } from './identity-verification.js';
 import { linkPrimaryIdentifier, sendAccountCode, verifyAccountCode } from './account.service.js';
 
@@ -27,17 +31,6 @@ declare module 'fastify' {
 // Sensitive changes need a fresh identity verification (see identity-verification.ts).
 const proofHeader = z.object({ [VERIFICATION_HEADER]: z.string().max(128).optional() });
 
-// The signed-in user's own identifiers and display data; custom data and the rest stay management's.
-const me = userResponse.pick({
-  id: true,
-  username: true,
-  primaryEmail: true,
-  primaryPhone: true,
-  name: true,
-  avatar: true,
-  hasPassword: true,
-});
-
 /**
  * The Account API under /api/my-account: the signed-in user's own account, authorised by the
  * user's access token (see account-auth.ts), never by a management token.
@@ -46,15 +39,24 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['Account'], security: [{ bearer: [] }] };
   app.decorateRequest('account', null);
+  app.decorateRequest('accountCenter', null);
   app.addHook('onRequest', async (request) => {
     request.account = await authenticateAccount(request);
+    await checkAccountCenter(request);
   });
 
   app.get(
     '/',
-    { schema: { ...schema, summary: 'The signed-in user', response: { 200: me, ...errors(401, 403) } } },
+    {
+      schema: {
+        ...schema,
+        summary: 'The signed-in user (fields the account center hides are left out)',
+        response: { 200: accountProfile.partial(), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => {
-      return toUserResponse(await getUser(request.server.services.db, request.account!.userId));
+      const user = toUserResponse(await getUser(request.server.services.db, request.account!.userId));
+      return visibleProfile(request.accountCenter!, user);
     },
   );
 
@@ -140,6 +142,8 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 
+  await app.register(accountProfileRoutes);
+  await app.register(accountSessionsRoutes);
   await app.register(accountMfaRoutes);
   await app.register(accountIdentitiesRoutes);
 };

@@ -193,6 +193,7 @@ const auth = {
 const users = {
   'user.invalid_phone': fixed(422, 'The phone number is invalid.'),
   'user.username_already_in_use': fixed(422, 'This username is already in use.'),
+  'user.username_required': fixed(400, 'Users sign up with a username: it cannot be removed.'),
   'user.email_already_in_use': fixed(422, 'This email is associated with an existing account.'),
   'user.phone_already_in_use': fixed(422, 'This phone number is associated with an existing account.'),
   'user.password_and_digest': fixed(400, 'Send either `password` or `passwordDigest`, not both.'),
@@ -531,6 +532,9 @@ const connectors = {
 } as const;
 
 const signInExperience = {
+  'account_center.not_enabled': fixed(400, 'The account center is not enabled.'),
+  'account_center.field_not_editable': fixed(400, 'The account center does not let users change this field.'),
+  'account_center.field_not_enabled': fixed(400, 'The account center does not show this field.'),
   'sign_in_experiences.passwordless_requires_verify': fixed(
     400,
     'An e-mail or phone sign-up identifier needs `signUp.verify`: the address is verified by a code.',

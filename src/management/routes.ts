@@ -6,6 +6,7 @@ import { ssoJitRoutes } from '../sso/sso-jit.routes.js';
 import { userIdentitiesRoutes } from '../social/identities.routes.js';
 import { logsRoutes } from '../audit/logs.routes.js';
 import { signInExperienceRoutes } from '../sign-in-experience/sign-in-experience.routes.js';
+import { accountCenterRoutes } from '../sign-in-experience/account-center.routes.js';
 import { sentinelActivitiesRoutes } from '../experience/sentinel-activities.routes.js';
 import { jwtCustomizerRoutes } from '../impersonation/jwt-customizer.routes.js';
 import { subjectTokensRoutes } from '../impersonation/subject-tokens.routes.js';
@@ -24,6 +25,7 @@ import { personalAccessTokensRoutes } from './personal-access-tokens.routes.js';
 import { resourcesRoutes } from './resources.routes.js';
 import { rolesRoutes } from './roles.routes.js';
 import { userGrantsRoutes } from './user-grants.routes.js';
+import { userSessionsRoutes } from './user-sessions.routes.js';
 import { usersRoutes } from './users.routes.js';
 import { userMfaRoutes } from '../mfa/user-mfa.routes.js';
 
@@ -66,6 +68,7 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(userGrantsRoutes);
   await app.register(personalAccessTokensRoutes);
   await app.register(oneTimeTokensRoutes);
+  await app.register(userSessionsRoutes);
   await app.register(rolesRoutes);
   await app.register(subjectTokensRoutes);
   await app.register(jwtCustomizerRoutes);
@@ -73,6 +76,7 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(hooksRoutes);
   await app.register(organizationsRoutes);
   await app.register(signInExperienceRoutes);
+  await app.register(accountCenterRoutes);
   await app.register(sentinelActivitiesRoutes);
   await app.register(messagesRoutes);
   await app.register(oidcKeysRoutes);

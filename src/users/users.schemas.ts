@@ -17,8 +17,8 @@ export const phone = z
   .regex(HUMAN_PHONE, 'digits, optionally after a +, with spaces, dashes, dots or parentheses')
   .transform(phoneDigits)
   .pipe(z.string().regex(/^\d{5,20}$/, '5 to 20 digits'));
-const avatar = z.url({ protocol: /^https?$/ }).max(2048);
-const displayName = z.string().max(128);
+export const avatar = z.url({ protocol: /^https?$/ }).max(2048);
+export const displayName = z.string().max(128);
 const password = z.string().min(1).max(256);
 // An imported digest and its algorithm (Logto's names); the pair is checked by `importedPassword`.
 const passwordDigest = z.string().min(1).max(256);

@@ -7,7 +7,7 @@ import { PAGE_CSP, webRoot } from '../http/web-root.js';
 
 /**
  * The built browser pages: hashed assets under /assets/ (cached for a year, immutable), and the
- * console's single page at /console and every client route below it (never cached, so a new
+ * console's single page at /console and the account center's at /account, with every client route below them (never cached, so a new
  * build is picked up at once).
  */
 export const webRoutes: FastifyPluginAsync = async (app) => {
@@ -29,6 +29,11 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/console'));
   app.get('/console', { schema: { hide: true } }, consolePage);
   app.get('/console/*', { schema: { hide: true } }, consolePage);
+
+  // The end users' account center: a client of the Account API like any integrator's page.
+  const accountPage = (_request: unknown, reply: FastifyReply) => sendPage(reply, root, 'account/index.html');
+  app.get('/account', { schema: { hide: true } }, accountPage);
+  app.get('/account/*', { schema: { hide: true } }, accountPage);
 };
 
 /** One built HTML page with the page headers; a 503 that says why when the pages were not built. */

@@ -3,6 +3,7 @@ import { unwrap } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
 import { Switch } from '@shared/ui/Field';
 import { useApi } from '../ui/api';
+import { AccountCenterSettings } from './AccountCenterSettings';
 import { IdentifierSettings } from './IdentifierSettings';
 import { MfaForm } from './MfaForm';
 import { PasswordPolicyForm } from './PasswordPolicyForm';
@@ -49,6 +50,7 @@ export function SignInExperiencePage() {
       ) : null}
       {save.isSuccess ? <p role="status">Saved.</p> : null}
       <Alert error={save.error} />
+      <AccountCenterSettings />
       <section className="panel" aria-labelledby="limits">
         <h2 id="limits">Lockout and send limits in force</h2>
         <p className="muted">

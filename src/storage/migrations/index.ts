@@ -28,6 +28,7 @@ import * as oneTimeTokens from './0026_one_time_tokens.js';
 import * as organizationRoleType from './0027_organization_role_type.js';
 import * as instances from './0035_instances.js';
 import * as pendingSigningKeys from './0036_pending_signing_keys.js';
+import * as accountCenter from './0045_account_center.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0027_organization_role_type': organizationRoleType,
   '0035_instances': instances,
   '0036_pending_signing_keys': pendingSigningKeys,
+  '0045_account_center': accountCenter,
 };

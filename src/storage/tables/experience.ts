@@ -147,6 +147,14 @@ export interface SignInExperienceTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+export interface AccountCenterTable {
+  id: string;
+  enabled: boolean;
+  fields: JSONColumnType<Record<string, string>, string, string>;
+  webauthn_related_origins: JSONColumnType<string[], string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface OrganizationJitEmailDomainsTable {
   organization_id: string;
   email_domain: string;
@@ -169,6 +177,7 @@ export interface ExperienceTables {
   identifier_lockouts: IdentifierLockoutsTable;
   identity_verifications: IdentityVerificationsTable;
   sign_in_experience: SignInExperienceTable;
+  account_center: AccountCenterTable;
   organization_jit_email_domains: OrganizationJitEmailDomainsTable;
   organization_jit_roles: OrganizationJitRolesTable;
 }

@@ -1,0 +1,10 @@
+/** The signed-in user as GET /api/my-account answers (members the operator hides are absent). */
+export interface Me {
+  id?: string;
+  name?: string | null;
+  username?: string | null;
+  avatar?: string | null;
+  primaryEmail?: string | null;
+  primaryPhone?: string | null;
+  hasPassword?: boolean;
+}

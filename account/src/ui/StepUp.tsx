@@ -1,0 +1,132 @@
+import { ApiCallError, unwrap } from '@shared/api/client';
+import { Field } from '@shared/ui/Field';
+import { useZodForm } from '@shared/ui/useZodForm';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useApi } from '../api';
+import { ErrorText } from './ErrorText';
+
+export type ProofHeader = { 'logto-verification-id'?: string };
+type WithProof = <T>(call: (header: ProofHeader) => Promise<T>) => Promise<T>;
+
+const passwordForm = z.object({ password: z.string().min(1) });
+
+const StepUpContext = createContext<WithProof | null>(null);
+
+/** Runs a sensitive Account API call; when it asks for a fresh proof, asks for the password and retries. */
+export function useStepUp(): WithProof {
+  const withProof = useContext(StepUpContext);
+  if (!withProof) throw new Error('useStepUp outside StepUpProvider');
+  return withProof;
+}
+
+const needsProof = (error: unknown) =>
+  error instanceof ApiCallError && error.code === 'verification_record.permission_denied';
+
+interface Pending {
+  resolve: (id: string) => void;
+  reject: (reason: unknown) => void;
+}
+
+export function StepUpProvider({ children }: { children: ReactNode }) {
+  const proof = useRef<string | undefined>(undefined);
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const withProof = useCallback<WithProof>(async (call) => {
+    try {
+      return await call(proof.current ? { 'logto-verification-id': proof.current } : {});
+    } catch (error) {
+      if (!needsProof(error)) throw error;
+      proof.current = await new Promise<string>((resolve, reject) => setPending({ resolve, reject }));
+      return call({ 'logto-verification-id': proof.current });
+    }
+  }, []);
+
+  return (
+    <StepUpContext.Provider value={withProof}>
+      {children}
+      {pending ? (
+        <PasswordPrompt
+          onVerified={(id) => {
+            setPending(null);
+            pending.resolve(id);
+          }}
+          onCancel={() => {
+            setPending(null);
+            pending.reject(new StepUpCancelled());
+          }}
+        />
+      ) : null}
+    </StepUpContext.Provider>
+  );
+}
+
+/** The user closed the password prompt: the change is not made, and nothing more is said. */
+export class StepUpCancelled extends Error {}
+
+function PasswordPrompt({
+  onVerified,
+  onCancel,
+}: {
+  onVerified: (id: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('step-up');
+  const api = useApi();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const form = useZodForm(passwordForm, { password: '' });
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const record = await unwrap(api.POST('/api/verifications/password', { body: { password } }));
+      onVerified(record.verificationRecordId);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <dialog ref={dialog} aria-labelledby={titleId} onCancel={onCancel}>
+      <form onSubmit={submit}>
+        <h2 id={titleId}>{t('title')}</h2>
+        <p>{t('explanation')}</p>
+        <Field
+          label={t('password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.register('password')}
+        />
+        <ErrorText error={error} />
+        <div className="actions">
+          <button type="button" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {t('confirm')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
