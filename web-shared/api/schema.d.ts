@@ -601,6 +601,40 @@ export interface paths {
         patch: operations["UpdateOneTimeTokenStatus"];
         trace?: never;
     };
+    "/api/users/{userId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a user's unexpired sessions, the latest sign-in first */
+        get: operations["ListUserSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a session of the user (signed out there), with its grants as the query says */
+        delete: operations["DeleteUserSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -1560,6 +1594,24 @@ export interface paths {
         patch: operations["UpdateSignInExp"];
         trace?: never;
     };
+    "/api/account-center": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account center settings */
+        get: operations["ListAccountCenter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the account center settings (fields merge member by member) */
+        patch: operations["UpdateAccountCenter"];
+        trace?: never;
+    };
     "/api/sentinel-activities/delete": {
         parameters: {
             query?: never;
@@ -2376,14 +2428,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /** The signed-in user (fields the account center hides are left out) */
         get: operations["GetProfile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change my name, avatar or username (null clears one) */
+        patch: operations["UpdateMyAccount"];
         trace?: never;
     };
     "/api/my-account/verification-code": {
@@ -2449,6 +2502,74 @@ export interface paths {
         /** Link a verified phone number as the primary one */
         post: operations["UpdatePrimaryPhone"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-account/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change my OIDC profile claims (merged member by member) */
+        patch: operations["UpdateMyAccountProfile"];
+        trace?: never;
+    };
+    "/api/my-account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password (needs a fresh identity verification) */
+        post: operations["CreateMyAccountPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My unexpired sessions; isCurrent marks the one this token was issued in */
+        get: operations["ListMyAccountSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-account/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of my sessions: that browser is signed out */
+        delete: operations["DeleteMyAccountSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2670,6 +2791,23 @@ export interface paths {
         put?: never;
         /** Create the first administrator (only before the installation was administered) */
         post: operations["SetUpConsole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the account center page signs in, and which of its sections are shown */
+        get: operations["ListAccountConfig"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6587,6 +6725,140 @@ export interface operations {
                         /** @description epoch milliseconds */
                         expiresAt: number;
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ListUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: {
+                            /** @description The session's uid; its own id is the session cookie's value and never shown */
+                            id: string;
+                            /** @enum {string} */
+                            modelName: "Session";
+                            payload: {
+                                /** @description Expiry, seconds since the epoch */
+                                exp: number;
+                                iat: number;
+                                uid: string;
+                                /** @enum {string} */
+                                kind: "Session";
+                                /** @description When the user signed in, seconds since the epoch */
+                                loginTs: number;
+                                accountId: string;
+                                authorizations: {
+                                    [key: string]: {
+                                        sid?: string;
+                                        grantId?: string;
+                                        persistsLogout?: boolean;
+                                    };
+                                };
+                            };
+                            /** @description Expiry, milliseconds since the epoch */
+                            expiresAt: number;
+                            /** @enum {string|null} */
+                            consumedAt: null;
+                            /**
+                             * @description Tessera keeps no sign-in submission with the session
+                             * @enum {string|null}
+                             */
+                            lastSubmission: null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteUserSession: {
+        parameters: {
+            query?: {
+                /** @description Which of the session's grants go with it: all, or first-party applications' only; without it, grants with offline_access stay and the others go */
+                revokeGrantsTarget?: "all" | "firstParty";
+            };
+            header?: never;
+            path: {
+                userId: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
                 };
             };
             /** @description Default Response */
@@ -12172,6 +12444,146 @@ export interface operations {
             };
         };
     };
+    ListAccountCenter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Whether the Account API and the account center at /account answer */
+                        enabled: boolean;
+                        /** @description Per field: Off (hidden), ReadOnly or Edit; an absent field is Off */
+                        fields: {
+                            /** @enum {string} */
+                            name?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            avatar?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            profile?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            email?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            phone?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            password?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            username?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            social?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            customData?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            mfa?: "Off" | "ReadOnly" | "Edit";
+                        };
+                        /** @description Other origins allowed to register passkeys */
+                        webauthnRelatedOrigins: string[];
+                    };
+                };
+            };
+        };
+    };
+    UpdateAccountCenter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    fields?: {
+                        /** @enum {string} */
+                        name?: "Off" | "ReadOnly" | "Edit";
+                        /** @enum {string} */
+                        avatar?: "Off" | "ReadOnly" | "Edit";
+                        /** @enum {string} */
+                        profile?: "Off" | "ReadOnly" | "Edit";
+                        /** @enum {string} */
+                        email?: "Off" | "ReadOnly" | "Edit";
+                        /** @enum {string} */
+                        phone?: "Off" | "ReadOnly" | "Edit";
+                        /** @enum {string} */
+                        password?: "Off" | "ReadOnly" | "Edit";
+                        /** @enum {string} */
+                        username?: "Off" | "ReadOnly" | "Edit";
+                        /** @enum {string} */
+                        social?: "Off" | "ReadOnly" | "Edit";
+                        /** @enum {string} */
+                        customData?: "Off" | "ReadOnly" | "Edit";
+                        /** @enum {string} */
+                        mfa?: "Off" | "ReadOnly" | "Edit";
+                    };
+                    webauthnRelatedOrigins?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Whether the Account API and the account center at /account answer */
+                        enabled: boolean;
+                        /** @description Per field: Off (hidden), ReadOnly or Edit; an absent field is Off */
+                        fields: {
+                            /** @enum {string} */
+                            name?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            avatar?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            profile?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            email?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            phone?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            password?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            username?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            social?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            customData?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            mfa?: "Off" | "ReadOnly" | "Edit";
+                        };
+                        /** @description Other origins allowed to register passkeys */
+                        webauthnRelatedOrigins: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
     CreateSentinelActivitiesDelete: {
         parameters: {
             query?: never;
@@ -15550,13 +15962,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string;
-                        username: string | null;
-                        primaryEmail: string | null;
-                        primaryPhone: string | null;
-                        name: string | null;
-                        avatar: string | null;
-                        hasPassword: boolean;
+                        id?: string;
+                        username?: string | null;
+                        primaryEmail?: string | null;
+                        primaryPhone?: string | null;
+                        name?: string | null;
+                        avatar?: string | null;
+                        hasPassword?: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
                     };
                 };
             };
@@ -15575,6 +16000,95 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    UpdateMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    /** Format: uri */
+                    avatar?: string | null;
+                    username?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id?: string;
+                        username?: string | null;
+                        primaryEmail?: string | null;
+                        primaryPhone?: string | null;
+                        name?: string | null;
+                        avatar?: string | null;
+                        hasPassword?: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15915,6 +16429,362 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    UpdateMyAccountProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    familyName?: string;
+                    givenName?: string;
+                    middleName?: string;
+                    nickname?: string;
+                    preferredUsername?: string;
+                    profile?: string;
+                    website?: string;
+                    gender?: string;
+                    birthdate?: string;
+                    zoneinfo?: string;
+                    locale?: string;
+                    address?: {
+                        formatted?: string;
+                        streetAddress?: string;
+                        locality?: string;
+                        region?: string;
+                        postalCode?: string;
+                        country?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        familyName?: string;
+                        givenName?: string;
+                        middleName?: string;
+                        nickname?: string;
+                        preferredUsername?: string;
+                        profile?: string;
+                        website?: string;
+                        gender?: string;
+                        birthdate?: string;
+                        zoneinfo?: string;
+                        locale?: string;
+                        address?: {
+                            formatted?: string;
+                            streetAddress?: string;
+                            locality?: string;
+                            region?: string;
+                            postalCode?: string;
+                            country?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateMyAccountPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                "logto-verification-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ListMyAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: {
+                            /** @description The session's uid; its own id is the session cookie's value and never shown */
+                            id: string;
+                            /** @enum {string} */
+                            modelName: "Session";
+                            payload: {
+                                /** @description Expiry, seconds since the epoch */
+                                exp: number;
+                                iat: number;
+                                uid: string;
+                                /** @enum {string} */
+                                kind: "Session";
+                                /** @description When the user signed in, seconds since the epoch */
+                                loginTs: number;
+                                accountId: string;
+                                authorizations: {
+                                    [key: string]: {
+                                        sid?: string;
+                                        grantId?: string;
+                                        persistsLogout?: boolean;
+                                    };
+                                };
+                            };
+                            /** @description Expiry, milliseconds since the epoch */
+                            expiresAt: number;
+                            /** @enum {string|null} */
+                            consumedAt: null;
+                            /**
+                             * @description Tessera keeps no sign-in submission with the session
+                             * @enum {string|null}
+                             */
+                            lastSubmission: null;
+                            isCurrent: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteMyAccountSession: {
+        parameters: {
+            query?: {
+                /** @description Which of the session's grants go with it: all, or first-party applications' only; without it, grants with offline_access stay and the others go */
+                revokeGrantsTarget?: "all" | "firstParty";
+            };
+            header?: {
+                "logto-verification-id"?: string;
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16928,6 +17798,61 @@ export interface operations {
                         code: string;
                         message: string;
                         data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ListAccountConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description False when the operator turned the account center off */
+                        enabled: boolean;
+                        issuer: string;
+                        clientId: string;
+                        redirectUri: string;
+                        postLogoutRedirectUri: string;
+                        fields: {
+                            /** @enum {string} */
+                            name?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            avatar?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            profile?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            email?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            phone?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            password?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            username?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            social?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            customData?: "Off" | "ReadOnly" | "Edit";
+                            /** @enum {string} */
+                            mfa?: "Off" | "ReadOnly" | "Edit";
+                        };
+                        /** @description The second factors users may bind (sign-in experience) */
+                        mfaFactors: ("Totp" | "WebAuthn" | "BackupCode")[];
+                        languageInfo: {
+                            autoDetect: boolean;
+                            fallbackLanguage: string;
+                        };
                     };
                 };
             };
