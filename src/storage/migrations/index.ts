@@ -23,6 +23,8 @@ import * as passwordAlgorithm from './0021_password_algorithm.js';
 import * as applicationSecretValues from './0022_application_secret_values.js';
 import * as recordedMessagePayload from './0023_recorded_message_payload.js';
 import * as deliveryTraceParent from './0024_delivery_trace_parent.js';
+import * as applicationUserConsentScopes from './0030_application_user_consent_scopes.js';
+import * as emailTemplates from './0031_email_templates.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '0022_application_secret_values': applicationSecretValues,
   '0023_recorded_message_payload': recordedMessagePayload,
   '0024_delivery_trace_parent': deliveryTraceParent,
+  '0030_application_user_consent_scopes': applicationUserConsentScopes,
+  '0031_email_templates': emailTemplates,
 };
