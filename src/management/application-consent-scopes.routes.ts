@@ -80,7 +80,12 @@ export const applicationConsentScopesRoutes: FastifyPluginAsyncZod = async (app)
         summary: 'Remove one scope users of the application are asked to consent to',
         params: z.object({
           id,
-          scopeType: z.enum(['organization-scopes', 'resource-scopes', 'organization-resource-scopes', 'user-scopes']),
+          scopeType: z.enum([
+            'organization-scopes',
+            'resource-scopes',
+            'organization-resource-scopes',
+            'user-scopes',
+          ]),
           scopeId: id,
         }),
         response: { 204: noContent, ...errorResponses(400, 404) },

@@ -15,7 +15,11 @@ export interface ConsentResourceScopeRow {
 
 export async function existingOrganizationScopeIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('organization_scopes').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('organization_scopes')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 

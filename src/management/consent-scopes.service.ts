@@ -80,7 +80,10 @@ function groupByResource(rows: repository.ConsentResourceScopeRow[]): ResourceGr
   for (const row of rows) {
     let group = groups.get(row.resource_id);
     if (!group) {
-      group = { resource: { id: row.resource_id, name: row.resource_name, indicator: row.indicator }, scopes: [] };
+      group = {
+        resource: { id: row.resource_id, name: row.resource_name, indicator: row.indicator },
+        scopes: [],
+      };
       groups.set(row.resource_id, group);
     }
     group.scopes.push({ id: row.id, name: row.name, description: row.description });

@@ -5,10 +5,20 @@ import {
   resourceScopesOf,
   userScopesOf,
 } from '../management/consent-scopes.repository.js';
-import { ORGANIZATION_RESOURCE, ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE } from './organization-tokens.js';
+import {
+  ORGANIZATION_RESOURCE,
+  ORGANIZATION_ROLES_SCOPE,
+  ORGANIZATIONS_SCOPE,
+} from './organization-tokens.js';
 
 // The user scopes Logto assigns that are OpenID scopes here; the others name no claims of ours.
-const PROVIDER_USER_SCOPES = new Set(['profile', 'email', 'phone', ORGANIZATIONS_SCOPE, ORGANIZATION_ROLES_SCOPE]);
+const PROVIDER_USER_SCOPES = new Set([
+  'profile',
+  'email',
+  'phone',
+  ORGANIZATIONS_SCOPE,
+  ORGANIZATION_ROLES_SCOPE,
+]);
 
 /**
  * The client `scope` of a third-party application, as Logto: `openid`, `offline_access` and its
