@@ -14,18 +14,17 @@ export function usageTypeOf(purpose: MessagePurpose): UsageType {
   return usageOf[purpose];
 }
 
-/**
- * The connector's template for the message's usage (else its `Generic` one) with `{{code}}` and
- * the message's other variables filled in; without templates the built-in text stays.
- */
-export function applyTemplate(
+type Rendered = OutgoingMessage & { contentType: 'text/plain' | 'text/html' };
+
+/** `{{code}}` and the message's other variables filled into a template's subject and content. */
+export function renderTemplate(
   message: OutgoingMessage,
-  templates: readonly MessageTemplate[] | undefined,
-): OutgoingMessage & { contentType: 'text/plain' | 'text/html' } {
-  const usage = usageTypeOf(message.purpose);
-  const template =
-    templates?.find((t) => t.usageType === usage) ?? templates?.find((t) => t.usageType === 'Generic');
-  if (!template) return { ...message, contentType: 'text/plain' };
+  template: {
+    subject?: string | undefined;
+    content: string;
+    contentType?: 'text/plain' | 'text/html' | undefined;
+  },
+): Rendered {
   const values: Record<string, string> = { ...message.variables, code: message.code };
   const fill = (text: string) =>
     text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
@@ -35,4 +34,20 @@ export function applyTemplate(
     content: fill(template.content),
     contentType: template.contentType ?? 'text/plain',
   };
+}
+
+/**
+ * The connector's template for the message's usage (else its `Generic` one) with `{{code}}` and
+ * the message's other variables filled in; without templates the built-in text stays. A message
+ * already rendered from an e-mail template of the user's language keeps it.
+ */
+export function applyTemplate(
+  message: OutgoingMessage,
+  templates: readonly MessageTemplate[] | undefined,
+): Rendered {
+  if (message.emailTemplate) return { ...message, contentType: message.emailTemplate.contentType };
+  const usage = usageTypeOf(message.purpose);
+  const template =
+    templates?.find((t) => t.usageType === usage) ?? templates?.find((t) => t.usageType === 'Generic');
+  return template ? renderTemplate(message, template) : { ...message, contentType: 'text/plain' };
 }

@@ -48,7 +48,15 @@ export function keepClientsWithMetadata(provider: Provider, db: Db): void {
 async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetadata | undefined> {
   const app = await db
     .selectFrom('applications')
-    .select(['id', 'name', 'type', 'secret', 'is_third_party', 'oidc_client_metadata', 'custom_client_metadata'])
+    .select([
+      'id',
+      'name',
+      'type',
+      'secret',
+      'is_third_party',
+      'oidc_client_metadata',
+      'custom_client_metadata',
+    ])
     .where('id', '=', clientId)
     .executeTakeFirst();
   if (!app) return undefined;

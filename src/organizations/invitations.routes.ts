@@ -6,6 +6,7 @@ import { notFound } from '../http/errors.js';
 import { pageBounds, sendTotal } from '../http/pagination.js';
 import { mutate } from '../webhooks/mutation.js';
 import { deliverMessage } from '../messages/connectors.js';
+import { uiLocales } from '../messages/localized-template.js';
 import { invitationMessage } from '../messages/templates.js';
 import { toInvitation } from './entities.js';
 import {
@@ -45,12 +46,14 @@ export const invitationsRoutes: FastifyPluginAsync = async (app) => {
       // After the commit (a connector may use the database itself); an invitation whose e-mail
       // could not be sent is not kept, as Logto rolls it back.
       if (payload) {
-        await deliverMessage(app.services, invitationMessage(created.invitee, payload)).catch(
-          async (error: unknown) => {
-            await deleteInvitation(app.services.db, created.id);
-            throw error;
-          },
-        );
+        await deliverMessage(
+          app.services,
+          invitationMessage(created.invitee, payload),
+          uiLocales(payload.locale),
+        ).catch(async (error: unknown) => {
+          await deleteInvitation(app.services.db, created.id);
+          throw error;
+        });
       }
       return reply.status(201).send(created);
     },
@@ -69,7 +72,11 @@ export const invitationsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const row = await findInvitation(app.services.db, request.params.id);
       if (!row) throw notFound('organization invitation', request.params.id);
-      await deliverMessage(app.services, invitationMessage(row.invitee, request.body));
+      await deliverMessage(
+        app.services,
+        invitationMessage(row.invitee, request.body),
+        uiLocales(request.body.locale),
+      );
       return reply.status(204).send(null);
     },
   );
