@@ -20,6 +20,8 @@ export interface OutgoingMessage {
    * (`/api/email-templates`): connectors keep them instead of their own templates.
    */
   emailTemplate?: { contentType: 'text/plain' | 'text/html'; replyTo?: string; sendFrom?: string };
+  /** The recipient's languages, best first: a connector template with a `locale` is picked by them. */
+  languages?: readonly string[];
 }
 
 /** The values a template is filled with, in the shape of Logto's message `payload`. */

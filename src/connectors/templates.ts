@@ -46,8 +46,27 @@ export function applyTemplate(
   templates: readonly MessageTemplate[] | undefined,
 ): Rendered {
   if (message.emailTemplate) return { ...message, contentType: message.emailTemplate.contentType };
-  const usage = usageTypeOf(message.purpose);
-  const template =
-    templates?.find((t) => t.usageType === usage) ?? templates?.find((t) => t.usageType === 'Generic');
+  const template = pickTemplate(templates ?? [], usageTypeOf(message.purpose), message.languages ?? []);
   return template ? renderTemplate(message, template) : { ...message, contentType: 'text/plain' };
+}
+
+/**
+ * The template of the usage (else `Generic`) in the first of the recipient's languages that has
+ * one, else the one written for no language in particular, else any of that usage.
+ */
+function pickTemplate(
+  templates: readonly MessageTemplate[],
+  usage: UsageType,
+  languages: readonly string[],
+): MessageTemplate | undefined {
+  for (const type of [usage, 'Generic']) {
+    const ofType = templates.filter((t) => t.usageType === type);
+    if (ofType.length === 0) continue;
+    for (const language of languages) {
+      const written = ofType.find((t) => t.locale === language);
+      if (written) return written;
+    }
+    return ofType.find((t) => !t.locale) ?? ofType[0];
+  }
+  return undefined;
 }

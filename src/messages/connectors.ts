@@ -5,7 +5,7 @@ import { apiError } from '../http/error-registry.js';
 import type { MessageConnector, OutgoingMessage } from '../connectors/message-connector.js';
 import { createRecordingConnector } from '../connectors/recording-connector.js';
 import { createSmtpConnector } from '../connectors/smtp-connector.js';
-import { localizeEmail } from './localized-template.js';
+import { localizeEmail, messageLanguages } from './localized-template.js';
 
 /**
  * The connector of a channel, resolved at send time: the e-mail or SMS connector configured
@@ -32,15 +32,16 @@ function bootstrapSmtp(smtp: { url: string; from: string }): MessageConnector {
 
 /**
  * Hands the message to its channel's connector, an e-mail rendered first from the template of
- * its usage in the first of `languages` that has one (see localized-template.ts); a failed
- * hand-over is a 502 for the caller.
+ * its usage in the first of `languages` (then the fallback language) that has one, else the
+ * connector's template of that language (see localized-template.ts); a failed hand-over is a 502.
  */
 export async function deliverMessage(
   services: Services,
   message: OutgoingMessage,
   languages: readonly string[] = [],
 ): Promise<void> {
-  const localized = await localizeEmail(services.db, message, languages);
+  const candidates = await messageLanguages(services.db, languages);
+  const localized = await localizeEmail(services.db, { ...message, languages: candidates }, candidates);
   await sendThrough(await connectorFor(services, localized), localized);
 }
 

@@ -44,19 +44,23 @@ export function languageCandidates(preferred: readonly string[], fallback: strin
   return [...new Set([...tags, ...(fallback ? [fallback] : [])])];
 }
 
+/** The recipient's languages, best first, ending with the sign-in experience's fallback language. */
+export async function messageLanguages(db: Db, preferred: readonly string[]): Promise<string[]> {
+  const { languageInfo } = await loadSignInExperience(db);
+  return languageCandidates(preferred, languageInfo.fallbackLanguage);
+}
+
 /**
- * The message rendered from the e-mail template of its usage in the user's language (else the
- * sign-in experience's fallback language), or unchanged: the connector's own template applies.
+ * The message rendered from the e-mail template of its usage in the first of `languages` that
+ * has one, or unchanged: the connector's own template applies.
  */
 export async function localizeEmail(
   db: Db,
   message: OutgoingMessage,
-  preferred: readonly string[],
+  languages: readonly string[],
 ): Promise<OutgoingMessage> {
   if (message.channel !== 'email') return message;
-  const { languageInfo } = await loadSignInExperience(db);
-  const candidates = languageCandidates(preferred, languageInfo.fallbackLanguage);
-  const details = await firstEmailTemplate(db, candidates, templateTypeOf[message.purpose]);
+  const details = await firstEmailTemplate(db, languages, templateTypeOf[message.purpose]);
   if (!details) return message;
   const { contentType, ...rendered } = renderTemplate(message, details);
   return {

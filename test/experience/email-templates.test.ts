@@ -106,6 +106,35 @@ describe('e-mail templates', async () => {
     assert.equal(await subjectFor({ ui_locales: 'de' }), 'Your registration code', 'the built-in text');
   });
 
+  it('picks an SMS connector template by its locale, else the one for no language', async () => {
+    expectStatus(
+      await t.api('POST', '/connectors', {
+        connectorId: 'tessera-recording-sms',
+        config: {
+          templates: [
+            { usageType: 'Register', content: 'Your code {{code}}' },
+            { usageType: 'Register', locale: 'de', content: 'Dein Code {{code}}' },
+          ],
+        },
+      }),
+      200,
+    );
+    const contentFor = async (parameters: Record<string, string>) => {
+      const phone = `1555${String(Date.now()).slice(-7)}`;
+      const { call } = await openExperience(t, app, parameters);
+      expectStatus(await call('PUT', '', { interactionEvent: 'Register' }), 204);
+      const identifier = { type: 'phone', value: phone };
+      expectStatus(await call('POST', '/verification/verification-code', { identifier }), 200);
+      const [message] = (
+        await t.api<{ content: string; code: string }[]>('GET', `/messages?recipient=${phone}`)
+      ).body;
+      assert.ok(message, `no message for ${phone}`);
+      return message.content.replace(message.code, '<code>');
+    };
+    assert.equal(await contentFor({ ui_locales: 'de-DE' }), 'Dein Code <code>');
+    assert.equal(await contentFor({ ui_locales: 'ja' }), 'Your code <code>');
+  });
+
   it('reads Accept-Language best first, each tag before its language alone', () => {
     assert.deepEqual(acceptedLanguages('fr;q=0.5, de-CH, en;q=0.8, *;q=0.1, es;q=0'), ['de-CH', 'en', 'fr']);
     assert.deepEqual(languageCandidates(['de-CH', 'en'], 'en'), ['de-CH', 'de', 'en']);
