@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { apiError } from '../http/error-registry.js';
 import type { Db } from '../storage/database.js';
 import { getApplication } from './applications.service.js';
+import * as changes from './consent-scope-changes.repository.js';
 import * as repository from './consent-scopes.repository.js';
 
 /** Logto's `UserScope` values an application may be assigned. */
@@ -63,10 +64,10 @@ export async function assignConsentScopes(
   await assertThirdParty(db, applicationId);
   await assertAssignable(db, config, input);
   await db.transaction().execute(async (trx) => {
-    await repository.insertOrganizationScopes(trx, applicationId, input.organizationScopes ?? []);
-    await repository.insertResourceScopes(trx, applicationId, input.resourceScopes ?? [], false);
-    await repository.insertResourceScopes(trx, applicationId, input.organizationResourceScopes ?? [], true);
-    await repository.insertUserScopes(trx, applicationId, input.userScopes ?? []);
+    await changes.insertOrganizationScopes(trx, applicationId, input.organizationScopes ?? []);
+    await changes.insertResourceScopes(trx, applicationId, input.resourceScopes ?? [], false);
+    await changes.insertResourceScopes(trx, applicationId, input.organizationResourceScopes ?? [], true);
+    await changes.insertUserScopes(trx, applicationId, input.userScopes ?? []);
   });
 }
 
@@ -113,9 +114,9 @@ export async function listConsentScopes(db: Db, applicationId: string) {
 export async function removeConsentScope(
   db: Db,
   applicationId: string,
-  type: repository.ConsentScopeType,
+  type: changes.ConsentScopeType,
   scopeId: string,
 ): Promise<void> {
   await getApplication(db, applicationId);
-  await repository.deleteConsentScope(db, applicationId, type, scopeId);
+  await changes.deleteConsentScope(db, applicationId, type, scopeId);
 }

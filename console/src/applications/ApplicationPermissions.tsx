@@ -6,22 +6,7 @@ import { Select } from '@shared/ui/Field';
 import { useAllResources, useResourceScopes } from '../resources/queries';
 import { keys, useApi } from '../ui/api';
 import { useListChange } from '../ui/useListChange';
-
-type ScopeType = 'organization-scopes' | 'resource-scopes' | 'organization-resource-scopes' | 'user-scopes';
-
-const userScopes = [
-  'profile',
-  'email',
-  'phone',
-  'address',
-  'custom_data',
-  'identities',
-  'roles',
-  'urn:logto:scope:organizations',
-  'urn:logto:scope:organization_roles',
-] as const;
-type UserScope = (typeof userScopes)[number];
-type Body = { organizationScopes?: string[]; resourceScopes?: string[]; userScopes?: UserScope[] };
+import { permissionItems, userScopes, type Body, type ScopeType, type UserScope } from './permission-items';
 
 /**
  * What a third-party application may ask its users to consent to (Logto's "Permissions"): user
@@ -59,32 +44,7 @@ export function ApplicationPermissions({ appId }: { appId: string }) {
   );
 
   const data = assigned.data;
-  const granted: { type: ScopeType; id: string; label: string }[] = [
-    ...(data?.userScopes ?? []).map((scope) => ({
-      type: 'user-scopes' as const,
-      id: scope,
-      label: `User data: ${scope}`,
-    })),
-    ...(data?.resourceScopes ?? []).flatMap(({ resource, scopes }) =>
-      scopes.map((scope) => ({
-        type: 'resource-scopes' as const,
-        id: scope.id,
-        label: `${resource.name}: ${scope.name}`,
-      })),
-    ),
-    ...(data?.organizationResourceScopes ?? []).flatMap(({ resource, scopes }) =>
-      scopes.map((scope) => ({
-        type: 'organization-resource-scopes' as const,
-        id: scope.id,
-        label: `${resource.name} (in organizations): ${scope.name}`,
-      })),
-    ),
-    ...(data?.organizationScopes ?? []).map((scope) => ({
-      type: 'organization-scopes' as const,
-      id: scope.id,
-      label: `Organization: ${scope.name}`,
-    })),
-  ];
+  const granted = permissionItems(data);
   const held = new Set(granted.map((item) => item.id));
   const unchosen = (label: string) => [{ value: '', label }];
 
