@@ -7,6 +7,7 @@ import { assertIdentifierFree } from '../experience/identity-checks.js';
 import { normalizeIdentifier } from '../users/normalize-identifier.js';
 import { underLockout } from '../lockout/lockout.js';
 import { deliverMessage } from '../messages/connectors.js';
+import { acceptedLanguages } from '../messages/localized-template.js';
 import { guardSendLimit } from '../messages/send-limit.js';
 import { verificationCodeMessage } from '../messages/templates.js';
 import { checkCode, codeError, codeVerdict, createCode } from '../messages/verification-codes.js';
@@ -60,6 +61,7 @@ export async function sendAccountCode(request: FastifyRequest, caller: AccountCa
   await deliverMessage(
     services,
     verificationCodeMessage(identifier.type, identifier.value, 'LinkIdentifier', code),
+    acceptedLanguages(request.headers['accept-language']),
   );
   return id;
 }

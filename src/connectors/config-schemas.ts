@@ -16,9 +16,11 @@ const template = z.object({
   subject: z.string().max(500).optional(),
   content: z.string().min(1).max(20_000),
   contentType: z.enum(['text/plain', 'text/html']).optional(),
+  /** The language the template is written in (`de`, `pt-BR`); none: any language. */
+  locale: z.string().min(1).max(16).optional(),
 });
 export type MessageTemplate = z.infer<typeof template>;
-const templates = z.array(template).max(20).optional();
+const templates = z.array(template).max(60).optional();
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 

@@ -15,6 +15,13 @@ export interface OutgoingMessage {
   code: string;
   /** Further `{{name}}` values for a connector's template, such as an invitation's `link`. */
   variables?: Record<string, string>;
+  /**
+   * Set when subject and content were rendered from an e-mail template of the user's language
+   * (`/api/email-templates`): connectors keep them instead of their own templates.
+   */
+  emailTemplate?: { contentType: 'text/plain' | 'text/html'; replyTo?: string; sendFrom?: string };
+  /** The recipient's languages, best first: a connector template with a `locale` is picked by them. */
+  languages?: readonly string[];
 }
 
 /** The values a template is filled with, in the shape of Logto's message `payload`. */

@@ -24,11 +24,17 @@ export function createSmtpConnector(settings: {
       const transport =
         fixed ?? nodemailer.createTransport(await (settings.transport as () => Promise<Transport>)());
       const mail = settings.render ? settings.render(message) : message;
-      const html = 'contentType' in mail && mail.contentType === 'text/html';
+      const localized = message.emailTemplate;
+      const html =
+        ('contentType' in mail && mail.contentType === 'text/html') || localized?.contentType === 'text/html';
+      const replyTo = localized?.replyTo ?? settings.replyTo;
       try {
         await transport.sendMail({
-          from: settings.from,
-          ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
+          // A template's `sendFrom` names the sender; the address stays the configured one.
+          from: localized?.sendFrom
+            ? { name: localized.sendFrom, address: addressOf(settings.from) }
+            : settings.from,
+          ...(replyTo ? { replyTo } : {}),
           to: mail.recipient,
           subject: mail.subject,
           ...(html ? { html: mail.content } : { text: mail.content }),
@@ -38,4 +44,9 @@ export function createSmtpConnector(settings: {
       }
     },
   };
+}
+
+/** `no-reply@example.com` of `Example <no-reply@example.com>` (or of the bare address). */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
 }

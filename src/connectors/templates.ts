@@ -14,18 +14,17 @@ export function usageTypeOf(purpose: MessagePurpose): UsageType {
   return usageOf[purpose];
 }
 
-/**
- * The connector's template for the message's usage (else its `Generic` one) with `{{code}}` and
- * the message's other variables filled in; without templates the built-in text stays.
- */
-export function applyTemplate(
+type Rendered = OutgoingMessage & { contentType: 'text/plain' | 'text/html' };
+
+/** `{{code}}` and the message's other variables filled into a template's subject and content. */
+export function renderTemplate(
   message: OutgoingMessage,
-  templates: readonly MessageTemplate[] | undefined,
-): OutgoingMessage & { contentType: 'text/plain' | 'text/html' } {
-  const usage = usageTypeOf(message.purpose);
-  const template =
-    templates?.find((t) => t.usageType === usage) ?? templates?.find((t) => t.usageType === 'Generic');
-  if (!template) return { ...message, contentType: 'text/plain' };
+  template: {
+    subject?: string | undefined;
+    content: string;
+    contentType?: 'text/plain' | 'text/html' | undefined;
+  },
+): Rendered {
   const values: Record<string, string> = { ...message.variables, code: message.code };
   const fill = (text: string) =>
     text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
@@ -35,4 +34,39 @@ export function applyTemplate(
     content: fill(template.content),
     contentType: template.contentType ?? 'text/plain',
   };
+}
+
+/**
+ * The connector's template for the message's usage (else its `Generic` one) with `{{code}}` and
+ * the message's other variables filled in; without templates the built-in text stays. A message
+ * already rendered from an e-mail template of the user's language keeps it.
+ */
+export function applyTemplate(
+  message: OutgoingMessage,
+  templates: readonly MessageTemplate[] | undefined,
+): Rendered {
+  if (message.emailTemplate) return { ...message, contentType: message.emailTemplate.contentType };
+  const template = pickTemplate(templates ?? [], usageTypeOf(message.purpose), message.languages ?? []);
+  return template ? renderTemplate(message, template) : { ...message, contentType: 'text/plain' };
+}
+
+/**
+ * The template of the usage (else `Generic`) in the first of the recipient's languages that has
+ * one, else the one written for no language in particular, else any of that usage.
+ */
+function pickTemplate(
+  templates: readonly MessageTemplate[],
+  usage: UsageType,
+  languages: readonly string[],
+): MessageTemplate | undefined {
+  for (const type of [usage, 'Generic']) {
+    const ofType = templates.filter((t) => t.usageType === type);
+    if (ofType.length === 0) continue;
+    for (const language of languages) {
+      const written = ofType.find((t) => t.locale === language);
+      if (written) return written;
+    }
+    return ofType.find((t) => !t.locale) ?? ofType[0];
+  }
+  return undefined;
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Interaction } from 'oidc-provider';
 import { verificationCodeMessage } from '../messages/templates.js';
 import { deliverMessage } from '../messages/connectors.js';
+import { uiLocales } from '../messages/localized-template.js';
 import { guardSendLimit } from '../messages/send-limit.js';
 import { checkCode, codeError, codeVerdict, createCode } from '../messages/verification-codes.js';
 import type { Db } from '../storage/database.js';
@@ -68,6 +69,7 @@ export async function sendExperienceCode(
   await deliverMessage(
     services,
     verificationCodeMessage(identifier.type, identifier.value, purposeOf[state.interactionEvent], code),
+    uiLocales(interaction.params.ui_locales),
   );
   return id;
 }

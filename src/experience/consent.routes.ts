@@ -9,6 +9,7 @@ import { describeResourceScopes } from './consent-scopes.repository.js';
 import { ORGANIZATIONS_SCOPE } from '../oidc/organization-tokens.js';
 import { organizationsToChoose, recordOrganizationChoice } from './consent-organizations.js';
 import { currentInteraction } from './interaction.js';
+import { thirdPartyResourceScopes } from '../oidc/third-party-scopes.js';
 import { errors } from './route-schemas.js';
 
 const notAskingConsent = () => apiError('session.consent_not_required');
@@ -117,7 +118,10 @@ export const consentRoutes: FastifyPluginAsync = async (plugin) => {
       const { interaction, accountId } = await consentInteraction(request, reply);
       const organizationIds = request.body?.organizationIds ?? [];
       await recordOrganizationChoice(db, interaction, accountId, organizationIds);
-      const grantId = await grantFirstPartyConsent(provider, db, interaction, accountId);
+      const clientId = String(interaction.params.client_id);
+      const grantId = await grantFirstPartyConsent(provider, db, interaction, accountId, (indicator) =>
+        thirdPartyResourceScopes(db, clientId, indicator, false),
+      );
       const redirectTo = await provider.interactionResult(
         request.raw,
         reply.raw,

@@ -17,6 +17,8 @@ export async function grantFirstPartyConsent(
   db: Db,
   interaction: Interaction,
   accountId: string,
+  /** A third-party application's consent list narrows each resource's scopes further. */
+  assignable?: (indicator: string) => Promise<Set<string> | undefined>,
 ): Promise<string> {
   const clientId = clientIdOf(interaction);
   const grant =
@@ -32,6 +34,8 @@ export async function grantFirstPartyConsent(
 
   for (const indicator of requestedResources(interaction)) {
     const held = new Set(await scopesGrantableToUser(db, accountId, indicator));
+    const allowed = assignable ? await assignable(indicator) : undefined;
+    if (allowed) for (const scope of held) if (!allowed.has(scope)) held.delete(scope);
     const granted = resourceScopes.filter((scope) => held.has(scope));
     const refused = resourceScopes.filter((scope) => !held.has(scope));
     setResourceScopes(grant, indicator, granted, refused);

@@ -393,6 +393,19 @@ const management = {
     422,
     'The feature is only available for third-party applications.',
   ),
+  'application.user_consent_scopes_not_found': described(
+    422,
+    (ids: {
+      invalidOrganizationScopes: string[];
+      invalidResourceScopes: string[];
+      invalidOrganizationResourceScopes: string[];
+    }) => `Some scopes do not exist: ${firstTen(Object.values(ids).flat())}.`,
+    (ids) => ids,
+  ),
+  'application.consent_management_api_scopes_not_allowed': fixed(
+    422,
+    'Scopes of the management API cannot be consented to by users of a third-party application.',
+  ),
   'scope.name_exists': described(
     422,
     ({ name }: { name: string }) => `The scope name ${name} is already in use.`,
@@ -517,6 +530,10 @@ const connectors = {
   ),
   'connector.general_error': fixed(502, 'The identity provider could not be reached; try again later.'),
   'connector.general_error#message': fixed(502, 'The message could not be sent; try again later.'),
+  'connector.email_connector.bulk_deletion_no_filter': fixed(
+    422,
+    'Give `languageTag`, `templateType` or both: deleting every e-mail template at once is refused.',
+  ),
   'connector.social_id_token_invalid': fixed(
     400,
     'The identity provider sent an ID token that is not valid.',

@@ -6,6 +6,15 @@
 export const operationIdOverrides: Readonly<Record<string, string>> = {
   // Logto's management API
   'post /applications/:id/roles': 'AssignApplicationRoles',
+  'get /applications/:id/user-consent-scopes': 'ListApplicationUserConsentScopes',
+  'post /applications/:id/user-consent-scopes': 'CreateApplicationUserConsentScope',
+  'delete /applications/:id/user-consent-scopes/:scopeType/:scopeId': 'DeleteApplicationUserConsentScope',
+  'put /email-templates': 'ReplaceEmailTemplates',
+  'get /email-templates': 'ListEmailTemplates',
+  'delete /email-templates': 'DeleteEmailTemplates',
+  'get /email-templates/:id': 'GetEmailTemplate',
+  'delete /email-templates/:id': 'DeleteEmailTemplate',
+  'patch /email-templates/:id/details': 'UpdateEmailTemplateDetails',
   'post /users/:userId/roles': 'AssignUserRoles',
   'post /users/:userId/password/verify': 'VerifyUserPassword',
   'post /organizations/:id/users': 'AddOrganizationUsers',

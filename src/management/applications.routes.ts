@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { pageBounds, pageQuery, sendTotal } from '../http/pagination.js';
 import { parseSearch } from '../http/search-query.js';
 import { applicationConsentOrganizationsRoutes } from './application-consent-organizations.routes.js';
+import { applicationConsentScopesRoutes } from './application-consent-scopes.routes.js';
 import { applicationRelationsRoutes } from './application-relations.routes.js';
 import { applicationSecretsRoutes, secretAccess } from './application-secrets.routes.js';
 import { DEFAULT_SECRET_NAME, hasSecrets, insertNewSecret } from './application-secrets.service.js';
@@ -113,6 +114,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(applicationSecretsRoutes);
   await app.register(applicationRelationsRoutes);
   await app.register(applicationConsentOrganizationsRoutes);
+  await app.register(applicationConsentScopesRoutes);
 
   app.delete(
     '/applications/:id',

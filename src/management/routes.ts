@@ -12,6 +12,7 @@ import { jwtCustomizerRoutes } from '../impersonation/jwt-customizer.routes.js';
 import { subjectTokensRoutes } from '../impersonation/subject-tokens.routes.js';
 import { limitsRoutes } from '../console/limits.routes.js';
 import { messagesRoutes } from '../messages/messages.routes.js';
+import { emailTemplatesRoutes } from '../messages/email-templates.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { hooksRoutes } from '../webhooks/hooks.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
@@ -79,6 +80,7 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(accountCenterRoutes);
   await app.register(sentinelActivitiesRoutes);
   await app.register(messagesRoutes);
+  await app.register(emailTemplatesRoutes);
   await app.register(oidcKeysRoutes);
   await app.register(limitsRoutes);
   await app.register(connectorsRoutes);

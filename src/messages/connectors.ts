@@ -5,6 +5,7 @@ import { apiError } from '../http/error-registry.js';
 import type { MessageConnector, OutgoingMessage } from '../connectors/message-connector.js';
 import { createRecordingConnector } from '../connectors/recording-connector.js';
 import { createSmtpConnector } from '../connectors/smtp-connector.js';
+import { localizeEmail, messageLanguages } from './localized-template.js';
 
 /**
  * The connector of a channel, resolved at send time: the e-mail or SMS connector configured
@@ -29,9 +30,19 @@ function bootstrapSmtp(smtp: { url: string; from: string }): MessageConnector {
   return connector;
 }
 
-/** Hands the message to its channel's connector; a failed hand-over is a 502 for the caller. */
-export async function deliverMessage(services: Services, message: OutgoingMessage): Promise<void> {
-  await sendThrough(await connectorFor(services, message), message);
+/**
+ * Hands the message to its channel's connector, an e-mail rendered first from the template of
+ * its usage in the first of `languages` (then the fallback language) that has one, else the
+ * connector's template of that language (see localized-template.ts); a failed hand-over is a 502.
+ */
+export async function deliverMessage(
+  services: Services,
+  message: OutgoingMessage,
+  languages: readonly string[] = [],
+): Promise<void> {
+  const candidates = await messageLanguages(services.db, languages);
+  const localized = await localizeEmail(services.db, { ...message, languages: candidates }, candidates);
+  await sendThrough(await connectorFor(services, localized), localized);
 }
 
 export async function sendThrough(connector: MessageConnector, message: OutgoingMessage): Promise<void> {

@@ -5,6 +5,7 @@ import { shortCache } from '../storage/short-cache.js';
 import type { ApplicationType } from '../storage/tables/core.js';
 import { exchangeApplication } from '../impersonation/exchange-steps.js';
 import { SECRETS_METADATA, standInSecret, type ClientSecrets } from './client-secrets.js';
+import { thirdPartyClientScope } from './third-party-scopes.js';
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
@@ -47,7 +48,15 @@ export function keepClientsWithMetadata(provider: Provider, db: Db): void {
 async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetadata | undefined> {
   const app = await db
     .selectFrom('applications')
-    .select(['id', 'name', 'type', 'secret', 'oidc_client_metadata', 'custom_client_metadata'])
+    .select([
+      'id',
+      'name',
+      'type',
+      'secret',
+      'is_third_party',
+      'oidc_client_metadata',
+      'custom_client_metadata',
+    ])
     .where('id', '=', clientId)
     .executeTakeFirst();
   if (!app) return undefined;
@@ -63,6 +72,7 @@ async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetad
   };
 
   const isPublic = publicTypes.has(app.type);
+  const scope = app.is_third_party ? await thirdPartyClientScope(db, app.id) : undefined;
   // oidc-provider refuses a code-flow client without redirect URIs; such an app may still exchange tokens.
   const interactive = app.type !== 'MachineToMachine' && app.oidc_client_metadata.redirectUris.length > 0;
   const grantTypes = interactive ? ['authorization_code', 'refresh_token'] : [];
@@ -80,6 +90,8 @@ async function loadClientMetadata(db: Db, clientId: string): Promise<ClientMetad
     redirect_uris: interactive ? app.oidc_client_metadata.redirectUris : [],
     post_logout_redirect_uris: interactive ? app.oidc_client_metadata.postLogoutRedirectUris : [],
     token_endpoint_auth_method: isPublic ? 'none' : 'client_secret_basic',
+    // Also the marker resourceServerInfo reads: only a third-party client with a consent list has one.
+    ...(scope ? { scope } : {}),
     // id_token_signed_response_alg: the provider's default, the newest signing key's algorithm.
   };
 }

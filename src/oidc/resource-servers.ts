@@ -12,6 +12,7 @@ import {
   organizationResourceServer,
 } from './organization-tokens.js';
 import { resourceByIndicator } from './resource-lookup.js';
+import { thirdPartyResourceScopes } from './third-party-scopes.js';
 
 /**
  * An API resource as oidc-provider sees it: JWT access tokens for its indicator, signed with the
@@ -24,6 +25,21 @@ import { resourceByIndicator } from './resource-lookup.js';
  * organization roles in that organization; the reserved organization resource is Logto's.
  */
 export async function resourceServerInfo(
+  db: Db,
+  ctx: KoaContextWithOIDC,
+  indicator: string,
+  client: Client,
+): Promise<ResourceServer> {
+  const server = await ownResourceServerInfo(db, ctx, indicator, client);
+  // Only a third-party client with a consent list has a `scope` (see clients.ts).
+  if (!client.scope) return server;
+  const allowed = await thirdPartyResourceScopes(db, client.clientId, indicator, !!organizationIdParam(ctx));
+  if (!allowed) return server;
+  const scope = (server.scope ?? '').split(' ').filter((name) => allowed.has(name));
+  return { ...server, scope: scope.join(' ') };
+}
+
+async function ownResourceServerInfo(
   db: Db,
   ctx: KoaContextWithOIDC,
   indicator: string,

@@ -7,6 +7,7 @@ import { pageBounds, sendTotal } from '../http/pagination.js';
 import { guardInvitationSendLimit } from '../messages/send-limit.js';
 import { managementContext, mutate } from '../webhooks/mutation.js';
 import { deliverMessage } from '../messages/connectors.js';
+import { uiLocales } from '../messages/localized-template.js';
 import { invitationMessage } from '../messages/templates.js';
 import { toInvitation } from './entities.js';
 import {
@@ -53,12 +54,14 @@ export const invitationsRoutes: FastifyPluginAsync = async (app) => {
       // After the commit (a connector may use the database itself); an invitation whose e-mail
       // could not be sent is not kept, as Logto rolls it back.
       if (payload) {
-        await deliverMessage(app.services, invitationMessage(created.invitee, payload)).catch(
-          async (error: unknown) => {
-            await deleteInvitation(app.services.db, created.id);
-            throw error;
-          },
-        );
+        await deliverMessage(
+          app.services,
+          invitationMessage(created.invitee, payload),
+          uiLocales(payload.locale),
+        ).catch(async (error: unknown) => {
+          await deleteInvitation(app.services.db, created.id);
+          throw error;
+        });
       }
       return reply.status(201).send(created);
     },
@@ -83,7 +86,11 @@ export const invitationsRoutes: FastifyPluginAsync = async (app) => {
         row.organization_id,
         managementContext(request, 429),
       );
-      await deliverMessage(app.services, invitationMessage(row.invitee, request.body));
+      await deliverMessage(
+        app.services,
+        invitationMessage(row.invitee, request.body),
+        uiLocales(request.body.locale),
+      );
       return reply.status(204).send(null);
     },
   );

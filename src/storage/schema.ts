@@ -1,5 +1,7 @@
 import type { ConnectorsTables } from './tables/connectors.js';
+import type { ConsentScopesTables } from './tables/consent-scopes.js';
 import type { CoreTables } from './tables/core.js';
+import type { EmailTemplatesTables } from './tables/email-templates.js';
 import type { ExperienceTables } from './tables/experience.js';
 import type { ImpersonationTables } from './tables/impersonation.js';
 import type { MfaTables } from './tables/mfa.js';
@@ -17,4 +19,6 @@ export interface Database
     OrganizationsTables,
     ExperienceTables,
     MfaTables,
-    TokensTables {}
+    TokensTables,
+    ConsentScopesTables,
+    EmailTemplatesTables {}

@@ -179,6 +179,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/{id}/user-consent-scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the scopes users of the application are asked to consent to */
+        get: operations["ListApplicationUserConsentScopes"];
+        put?: never;
+        /** Add scopes users of a third-party application are asked to consent to */
+        post: operations["CreateApplicationUserConsentScope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/user-consent-scopes/{scopeType}/{scopeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one scope users of the application are asked to consent to */
+        delete: operations["DeleteApplicationUserConsentScope"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/resources": {
         parameters: {
             query?: never;
@@ -1678,6 +1713,60 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/email-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List e-mail templates */
+        get: operations["ListEmailTemplates"];
+        /** Create or replace e-mail templates (by language and usage) */
+        put: operations["ReplaceEmailTemplates"];
+        post?: never;
+        /** Delete the e-mail templates of a language, a usage or both */
+        delete: operations["DeleteEmailTemplates"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an e-mail template */
+        get: operations["GetEmailTemplate"];
+        put?: never;
+        post?: never;
+        /** Delete an e-mail template */
+        delete: operations["DeleteEmailTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email-templates/{id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update the details of an e-mail template */
+        patch: operations["UpdateEmailTemplateDetails"];
         trace?: never;
     };
     "/api/configs/oidc/{keyType}": {
@@ -4184,6 +4273,195 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ListApplicationUserConsentScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizationScopes: {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                        }[];
+                        resourceScopes: {
+                            resource: {
+                                id: string;
+                                name: string;
+                                indicator: string;
+                            };
+                            scopes: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                            }[];
+                        }[];
+                        organizationResourceScopes: {
+                            resource: {
+                                id: string;
+                                name: string;
+                                indicator: string;
+                            };
+                            scopes: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                            }[];
+                        }[];
+                        userScopes: ("profile" | "email" | "phone" | "address" | "custom_data" | "identities" | "roles" | "urn:logto:scope:organizations" | "urn:logto:scope:organization_roles")[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateApplicationUserConsentScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Ids of organization scopes; each must exist */
+                    organizationScopes?: string[];
+                    /** @description Ids of API resource scopes; each must exist */
+                    resourceScopes?: string[];
+                    /** @description Ids of API resource scopes held through organization roles; each must exist */
+                    organizationResourceScopes?: string[];
+                    userScopes?: ("profile" | "email" | "phone" | "address" | "custom_data" | "identities" | "roles" | "urn:logto:scope:organizations" | "urn:logto:scope:organization_roles")[];
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteApplicationUserConsentScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                scopeType: "organization-scopes" | "resource-scopes" | "organization-resource-scopes" | "user-scopes";
+                scopeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12734,6 +13012,364 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ListEmailTemplates: {
+        parameters: {
+            query?: {
+                /** @description The language tag, e.g. `en` or `de` */
+                languageTag?: string;
+                templateType?: "SignIn" | "Register" | "ForgotPassword" | "OrganizationInvitation" | "Generic" | "UserPermissionValidation" | "BindNewIdentifier" | "MfaVerification" | "BindMfa";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        tenantId: "default";
+                        id: string;
+                        languageTag: string;
+                        /** @enum {string} */
+                        templateType: "SignIn" | "Register" | "ForgotPassword" | "OrganizationInvitation" | "Generic" | "UserPermissionValidation" | "BindNewIdentifier" | "MfaVerification" | "BindMfa";
+                        details: {
+                            /** @description The subject; `{{code}}` and other values are filled in */
+                            subject: string;
+                            /** @description The body; `{{code}}`, `{{link}}` and the like are filled in */
+                            content: string;
+                            /** @enum {string} */
+                            contentType?: "text/plain" | "text/html";
+                            /** @description The Reply-To of the message */
+                            replyTo?: string;
+                            /** @description The sender name; the address stays the connector’s */
+                            sendFrom?: string;
+                        };
+                        createdAt: number;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ReplaceEmailTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    templates: {
+                        /** @description The language tag, e.g. `en` or `de` */
+                        languageTag: string;
+                        /** @enum {string} */
+                        templateType: "SignIn" | "Register" | "ForgotPassword" | "OrganizationInvitation" | "Generic" | "UserPermissionValidation" | "BindNewIdentifier" | "MfaVerification" | "BindMfa";
+                        details: {
+                            /** @description The subject; `{{code}}` and other values are filled in */
+                            subject: string;
+                            /** @description The body; `{{code}}`, `{{link}}` and the like are filled in */
+                            content: string;
+                            /** @enum {string} */
+                            contentType?: "text/plain" | "text/html";
+                            /** @description The Reply-To of the message */
+                            replyTo?: string;
+                            /** @description The sender name; the address stays the connector’s */
+                            sendFrom?: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        tenantId: "default";
+                        id: string;
+                        languageTag: string;
+                        /** @enum {string} */
+                        templateType: "SignIn" | "Register" | "ForgotPassword" | "OrganizationInvitation" | "Generic" | "UserPermissionValidation" | "BindNewIdentifier" | "MfaVerification" | "BindMfa";
+                        details: {
+                            /** @description The subject; `{{code}}` and other values are filled in */
+                            subject: string;
+                            /** @description The body; `{{code}}`, `{{link}}` and the like are filled in */
+                            content: string;
+                            /** @enum {string} */
+                            contentType?: "text/plain" | "text/html";
+                            /** @description The Reply-To of the message */
+                            replyTo?: string;
+                            /** @description The sender name; the address stays the connector’s */
+                            sendFrom?: string;
+                        };
+                        createdAt: number;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteEmailTemplates: {
+        parameters: {
+            query?: {
+                /** @description The language tag, e.g. `en` or `de` */
+                languageTag?: string;
+                templateType?: "SignIn" | "Register" | "ForgotPassword" | "OrganizationInvitation" | "Generic" | "UserPermissionValidation" | "BindNewIdentifier" | "MfaVerification" | "BindMfa";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rowCount: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    GetEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        tenantId: "default";
+                        id: string;
+                        languageTag: string;
+                        /** @enum {string} */
+                        templateType: "SignIn" | "Register" | "ForgotPassword" | "OrganizationInvitation" | "Generic" | "UserPermissionValidation" | "BindNewIdentifier" | "MfaVerification" | "BindMfa";
+                        details: {
+                            /** @description The subject; `{{code}}` and other values are filled in */
+                            subject: string;
+                            /** @description The body; `{{code}}`, `{{link}}` and the like are filled in */
+                            content: string;
+                            /** @enum {string} */
+                            contentType?: "text/plain" | "text/html";
+                            /** @description The Reply-To of the message */
+                            replyTo?: string;
+                            /** @description The sender name; the address stays the connector’s */
+                            sendFrom?: string;
+                        };
+                        createdAt: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    UpdateEmailTemplateDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The subject; `{{code}}` and other values are filled in */
+                    subject?: string;
+                    /** @description The body; `{{code}}`, `{{link}}` and the like are filled in */
+                    content?: string;
+                    /** @enum {string} */
+                    contentType?: "text/plain" | "text/html";
+                    /** @description The Reply-To of the message */
+                    replyTo?: string;
+                    /** @description The sender name; the address stays the connector’s */
+                    sendFrom?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        tenantId: "default";
+                        id: string;
+                        languageTag: string;
+                        /** @enum {string} */
+                        templateType: "SignIn" | "Register" | "ForgotPassword" | "OrganizationInvitation" | "Generic" | "UserPermissionValidation" | "BindNewIdentifier" | "MfaVerification" | "BindMfa";
+                        details: {
+                            /** @description The subject; `{{code}}` and other values are filled in */
+                            subject: string;
+                            /** @description The body; `{{code}}`, `{{link}}` and the like are filled in */
+                            content: string;
+                            /** @enum {string} */
+                            contentType?: "text/plain" | "text/html";
+                            /** @description The Reply-To of the message */
+                            replyTo?: string;
+                            /** @description The sender name; the address stays the connector’s */
+                            sendFrom?: string;
+                        };
+                        createdAt: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import { keys, useApi } from '../ui/api';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { CopyButton } from '../ui/CopyButton';
 import { hasSecrets, typeLabel } from './application-types';
+import { ApplicationPermissions } from './ApplicationPermissions';
 import { ApplicationRoles } from './ApplicationRoles';
 import { ApplicationSecrets } from './ApplicationSecrets';
 import { ApplicationSettings } from './ApplicationSettings';
@@ -41,6 +42,7 @@ export function ApplicationPage() {
       <SecretOnce appId={app.id} />
       <ApplicationSettings app={app} />
       {hasSecrets(app.type) ? <ApplicationSecrets appId={app.id} /> : null}
+      {app.isThirdParty ? <ApplicationPermissions appId={app.id} /> : null}
       <TokenExchangeSection app={app} />
       {app.type === 'MachineToMachine' ? <ApplicationRoles appId={app.id} /> : null}
       <section aria-labelledby="danger-zone">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../ui/api';
+import { EmailTemplates } from './EmailTemplates';
 import { Alert } from '@shared/ui/Alert';
 import { Select } from '@shared/ui/Field';
 import { oneChoice, useZodForm } from '@shared/ui/useZodForm';
@@ -59,6 +60,7 @@ export function ConnectorsPage() {
           <AddConnector type={group.type} factories={factories.data ?? []} />
         </section>
       ))}
+      <EmailTemplates />
     </>
   );
 }

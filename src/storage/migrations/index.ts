@@ -26,6 +26,8 @@ import * as deliveryTraceParent from './0024_delivery_trace_parent.js';
 import * as personalAccessTokens from './0025_personal_access_tokens.js';
 import * as oneTimeTokens from './0026_one_time_tokens.js';
 import * as organizationRoleType from './0027_organization_role_type.js';
+import * as applicationUserConsentScopes from './0030_application_user_consent_scopes.js';
+import * as emailTemplates from './0031_email_templates.js';
 import * as instances from './0035_instances.js';
 import * as pendingSigningKeys from './0036_pending_signing_keys.js';
 import * as accountCenter from './0045_account_center.js';
@@ -59,6 +61,8 @@ export const migrations: Record<string, Migration> = {
   '0025_personal_access_tokens': personalAccessTokens,
   '0026_one_time_tokens': oneTimeTokens,
   '0027_organization_role_type': organizationRoleType,
+  '0030_application_user_consent_scopes': applicationUserConsentScopes,
+  '0031_email_templates': emailTemplates,
   '0035_instances': instances,
   '0036_pending_signing_keys': pendingSigningKeys,
   '0045_account_center': accountCenter,
