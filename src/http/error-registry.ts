@@ -366,7 +366,7 @@ const verification = {
 const management = {
   'application.internal_application_violation': fixed(
     422,
-    'The console application cannot be deleted: the console signs in through it.',
+    'The console and account center applications cannot be deleted: their pages sign in through them.',
   ),
   'application.third_party_token_exchange_not_allowed': fixed(
     422,

@@ -7,6 +7,7 @@ import { newId, newSecret } from '../storage/ids.js';
 import { json } from '../storage/json.js';
 import type { CustomClientMetadata } from '../storage/tables/core.js';
 import * as repository from './applications.repository.js';
+import { ACCOUNT_CLIENT_ID } from './account-app.repository.js';
 import { CONSOLE_CLIENT_ID } from './console-app.repository.js';
 import type {
   ApplicationResponse,
@@ -130,7 +131,9 @@ export async function mergeApplicationCustomData(trx: Transaction<Database>, id:
 }
 
 export async function deleteApplication(db: Db, id: string): Promise<void> {
-  // Without its application the console cannot sign anyone in until the next start re-seeds it.
-  if (id === CONSOLE_CLIENT_ID) throw apiError('application.internal_application_violation');
+  // Without its application the console (or the account center) cannot sign anyone in until the next start re-seeds it.
+  if (id === CONSOLE_CLIENT_ID || id === ACCOUNT_CLIENT_ID) {
+    throw apiError('application.internal_application_violation');
+  }
   if (!(await repository.deleteApplication(db, id))) throw notFound('application', id);
 }

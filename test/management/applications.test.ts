@@ -200,6 +200,7 @@ describe('applications', async () => {
     assert.equal(refused.status, 422);
     assert.equal(refused.body.code, 'application.internal_application_violation');
     assert.equal((await t.api('GET', '/applications/tessera-console')).status, 200);
+    assert.equal((await t.api('DELETE', '/applications/tessera-account')).status, 422);
   });
 
   it('lists every management core route, with schemas, in /api/swagger.json', async () => {
