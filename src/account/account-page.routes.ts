@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_CLIENT_ID, accountUris } from '../management/account-app.repository.js';
+import { ACCOUNT_APPLICATION, ACCOUNT_CLIENT_ID, pageUris } from '../management/page-apps.repository.js';
 import { loadAccountCenter } from '../sign-in-experience/account-center.js';
 import { accountCenterFields } from '../sign-in-experience/account-center.schemas.js';
 import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
@@ -33,7 +33,7 @@ export const accountPageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { config, db } = request.server.services;
       const settings = await loadAccountCenter(db);
       const { languageInfo, mfa } = await loadSignInExperience(db);
-      const uris = accountUris(config.baseUrl);
+      const uris = pageUris(config.baseUrl, ACCOUNT_APPLICATION);
       return {
         enabled: settings.enabled,
         issuer: config.issuer,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../http/route-schemas.js';
 import { username } from '../users/users.schemas.js';
-import { CONSOLE_CLIENT_ID, consoleUris } from '../management/console-app.repository.js';
+import { CONSOLE_APPLICATION, CONSOLE_CLIENT_ID, pageUris } from '../management/page-apps.repository.js';
 import { setupClosed } from './console.repository.js';
 import { createFirstAdministrator } from './setup.service.js';
 
@@ -39,8 +39,8 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         issuer: config.issuer,
         clientId: CONSOLE_CLIENT_ID,
-        redirectUri: consoleUris(config.baseUrl).redirectUris[0]!,
-        postLogoutRedirectUri: consoleUris(config.baseUrl).postLogoutRedirectUris[0]!,
+        redirectUri: pageUris(config.baseUrl, CONSOLE_APPLICATION).redirectUris[0]!,
+        postLogoutRedirectUri: pageUris(config.baseUrl, CONSOLE_APPLICATION).postLogoutRedirectUris[0]!,
         managementApi: config.managementApiIndicator,
         setupNeeded: !(await setupClosed(db)),
       };

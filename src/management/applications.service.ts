@@ -7,8 +7,7 @@ import { newId, newSecret } from '../storage/ids.js';
 import { json } from '../storage/json.js';
 import type { CustomClientMetadata } from '../storage/tables/core.js';
 import * as repository from './applications.repository.js';
-import { ACCOUNT_CLIENT_ID } from './account-app.repository.js';
-import { CONSOLE_CLIENT_ID } from './console-app.repository.js';
+import { ACCOUNT_CLIENT_ID, CONSOLE_CLIENT_ID } from './page-apps.repository.js';
 import type {
   ApplicationResponse,
   CreateApplicationInput,

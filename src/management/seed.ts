@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { ConfigError, type Config } from '../config.js';
 import type { Db } from '../storage/database.js';
 import { json } from '../storage/json.js';
-import { seedConsoleApplication } from './console-app.repository.js';
-import { seedAccountApplication } from './account-app.repository.js';
+import { ACCOUNT_APPLICATION, CONSOLE_APPLICATION, seedPageApplication } from './page-apps.repository.js';
 
 export const MANAGEMENT_RESOURCE_ID = 'management-api';
 export const MANAGEMENT_SCOPE_ID = 'management-api-all';
@@ -96,8 +95,8 @@ export async function seedInstallation(db: Db, config: Config, options: SeedOpti
       ])
       .onConflict((oc) => oc.columns(['role_id', 'scope_id']).doNothing())
       .execute();
-    await seedConsoleApplication(trx, config.baseUrl);
-    await seedAccountApplication(trx, config.baseUrl);
+    await seedPageApplication(trx, CONSOLE_APPLICATION, config.baseUrl);
+    await seedPageApplication(trx, ACCOUNT_APPLICATION, config.baseUrl);
 
     const bootstrap = config.bootstrapClient;
     if (!bootstrap) return;
