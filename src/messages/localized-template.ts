@@ -1,18 +1,8 @@
-import type { OutgoingMessage, MessagePurpose } from '../connectors/message-connector.js';
-import { renderTemplate } from '../connectors/templates.js';
+import type { OutgoingMessage } from '../connectors/message-connector.js';
+import { renderTemplate, usageTypeOf } from '../connectors/templates.js';
 import type { Db } from '../storage/database.js';
 import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { firstEmailTemplate } from './email-templates.repository.js';
-
-/** Logto's e-mail template types, by what a code is sent for. */
-const templateTypeOf: Record<MessagePurpose, string> = {
-  SignIn: 'SignIn',
-  Register: 'Register',
-  ForgotPassword: 'ForgotPassword',
-  LinkIdentifier: 'BindNewIdentifier',
-  Generic: 'Generic',
-  OrganizationInvitation: 'OrganizationInvitation',
-};
 
 /** `ui_locales` (space-separated) as a list of language tags, best first. */
 export function uiLocales(value: unknown): string[] {
@@ -60,7 +50,7 @@ export async function localizeEmail(
   languages: readonly string[],
 ): Promise<OutgoingMessage> {
   if (message.channel !== 'email') return message;
-  const details = await firstEmailTemplate(db, languages, templateTypeOf[message.purpose]);
+  const details = await firstEmailTemplate(db, languages, usageTypeOf(message.purpose));
   if (!details) return message;
   const { contentType, ...rendered } = renderTemplate(message, details);
   return {
