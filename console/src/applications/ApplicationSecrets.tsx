@@ -1,3 +1,4 @@
+import { AuditedReveal } from '../ui/AuditedReveal';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap } from '@shared/api/client';
@@ -22,56 +23,44 @@ export function ApplicationSecrets({ appId }: { appId: string }) {
   return (
     <section className="panel" aria-labelledby="app-secrets">
       <h2 id="app-secrets">App secrets</h2>
-      {shown ? (
-        <>
-          <Alert error={query.error} />
-          <table>
-            <caption className="visually-hidden">App secrets</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Value</th>
-                <th scope="col">Expires</th>
+      <AuditedReveal shown={shown} onShownChange={setShown} what="secrets" revealLabel="Reveal secrets">
+        <Alert error={query.error} />
+        <table>
+          <caption className="visually-hidden">App secrets</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+              <th scope="col">Expires</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(query.data ?? []).map((secret) => (
+              <tr key={secret.name}>
+                <td>{secret.name}</td>
+                <td>
+                  {secret.value === null ? (
+                    <span className="muted">Not readable: only its digest is kept</span>
+                  ) : (
+                    <>
+                      <code aria-label={`Value of ${secret.name}`}>{secret.value}</code>{' '}
+                      <CopyButton value={secret.value} label={`Copy ${secret.name}`} />
+                    </>
+                  )}
+                </td>
+                <td>{secret.expiresAt === null ? 'Never' : formatTime(secret.expiresAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {(query.data ?? []).map((secret) => (
-                <tr key={secret.name}>
-                  <td>{secret.name}</td>
-                  <td>
-                    {secret.value === null ? (
-                      <span className="muted">Not readable: only its digest is kept</span>
-                    ) : (
-                      <>
-                        <code aria-label={`Value of ${secret.name}`}>{secret.value}</code>{' '}
-                        <CopyButton value={secret.value} label={`Copy ${secret.name}`} />
-                      </>
-                    )}
-                  </td>
-                  <td>{secret.expiresAt === null ? 'Never' : formatTime(secret.expiresAt)}</td>
-                </tr>
-              ))}
-              {query.data?.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="muted">
-                    No named secrets.
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-          <button type="button" onClick={() => setShown(false)}>
-            Hide secrets
-          </button>
-        </>
-      ) : (
-        <>
-          <p className="muted">Showing the secrets is recorded in the audit log.</p>
-          <button type="button" onClick={() => setShown(true)}>
-            Reveal secrets
-          </button>
-        </>
-      )}
+            ))}
+            {query.data?.length === 0 ? (
+              <tr>
+                <td colSpan={3} className="muted">
+                  No named secrets.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </AuditedReveal>
     </section>
   );
 }

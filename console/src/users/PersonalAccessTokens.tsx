@@ -1,3 +1,4 @@
+import { AuditedReveal } from '../ui/AuditedReveal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -91,62 +92,50 @@ export function PersonalAccessTokens({ userId }: { userId: string }) {
         </p>
       ) : null}
       <Alert error={remove.error ?? list.error} />
-      {shown ? (
-        <>
-          <table>
-            <caption className="visually-hidden">Personal access tokens</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Value</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Actions</th>
+      <AuditedReveal shown={shown} onShownChange={setShown} what="tokens" revealLabel="Show tokens">
+        <table>
+          <caption className="visually-hidden">Personal access tokens</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(list.data ?? []).map((token) => (
+              <tr key={token.name}>
+                <td>{token.name}</td>
+                <td>
+                  {token.value === null ? (
+                    <span className="muted">Not readable</span>
+                  ) : (
+                    <code aria-label={`Value of ${token.name}`}>{token.value}</code>
+                  )}
+                </td>
+                <td>{token.expiresAt === null ? 'Never' : formatTime(token.expiresAt)}</td>
+                <td>
+                  <ConfirmButton
+                    label={`Delete ${token.name}`}
+                    question={`Delete the personal access token ${token.name}? It stops working at once.`}
+                    confirmLabel="Delete"
+                    disabled={remove.isPending}
+                    onConfirm={() => remove.mutate(token.name)}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {(list.data ?? []).map((token) => (
-                <tr key={token.name}>
-                  <td>{token.name}</td>
-                  <td>
-                    {token.value === null ? (
-                      <span className="muted">Not readable</span>
-                    ) : (
-                      <code aria-label={`Value of ${token.name}`}>{token.value}</code>
-                    )}
-                  </td>
-                  <td>{token.expiresAt === null ? 'Never' : formatTime(token.expiresAt)}</td>
-                  <td>
-                    <ConfirmButton
-                      label={`Delete ${token.name}`}
-                      question={`Delete the personal access token ${token.name}? It stops working at once.`}
-                      confirmLabel="Delete"
-                      disabled={remove.isPending}
-                      onConfirm={() => remove.mutate(token.name)}
-                    />
-                  </td>
-                </tr>
-              ))}
-              {list.data?.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className="muted">
-                    No personal access tokens.
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-          <button type="button" onClick={() => setShown(false)}>
-            Hide tokens
-          </button>
-        </>
-      ) : (
-        <>
-          <p className="muted">Showing the tokens is recorded in the audit log.</p>
-          <button type="button" onClick={() => setShown(true)}>
-            Show tokens
-          </button>
-        </>
-      )}
+            ))}
+            {list.data?.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="muted">
+                  No personal access tokens.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </AuditedReveal>
     </section>
   );
 }
