@@ -11,6 +11,7 @@ COPY tsconfig.json tsconfig.build.json vite.config.ts ./
 COPY src ./src
 COPY console ./console
 COPY hosted ./hosted
+COPY account ./account
 COPY web-shared ./web-shared
 RUN npm run build
 

@@ -75,3 +75,9 @@ export function namedEntityData(entity: OrganizationRole | OrganizationScope) {
     ...(entity.description === null ? {} : { description: entity.description }),
   };
 }
+
+/** Webhook `OrganizationRole`: the named entity and whether users or applications hold it. */
+export const organizationRoleData = (role: OrganizationRole) => ({
+  ...namedEntityData(role),
+  type: role.type,
+});

@@ -4,7 +4,7 @@ import type { EventSink } from '../webhooks/mutation.js';
 import { newId } from '../storage/ids.js';
 import type { Database } from '../storage/schema.js';
 import type { OrganizationRoleType } from '../storage/tables/organizations.js';
-import { namedEntityData, toOrganizationRole } from './entities.js';
+import { organizationRoleData, toOrganizationRole } from './entities.js';
 import { notRelated } from './errors.js';
 import { assertIdsExist } from './known-ids.js';
 import { deleteNamed, insertNamed, updateNamed } from './named-entities.repository.js';
@@ -45,7 +45,7 @@ export async function createRole(
       type: fields.type ?? 'User',
     }),
   );
-  events.emit('OrganizationRole.Created', { data: namedEntityData(role) });
+  events.emit('OrganizationRole.Created', { data: organizationRoleData(role) });
   if (scopeIds.length > 0) {
     await insertRoleScopes(trx, role.id, scopeIds);
     events.emit('OrganizationRole.Scopes.Updated', { data: null, organizationRoleId: role.id });
@@ -64,7 +64,7 @@ export async function patchRole(
   const row = await updateNamed(trx, 'organization_roles', id, fields);
   if (!row) throw notFound('organization role', id);
   const role = toOrganizationRole(row);
-  events.emit('OrganizationRole.Data.Updated', { data: namedEntityData(role) });
+  events.emit('OrganizationRole.Data.Updated', { data: organizationRoleData(role) });
   return role;
 }
 

@@ -66,13 +66,13 @@ export const organization = z.strictObject({
   description: z.string().optional(),
 });
 
-export const organizationRole = z.strictObject({
+export const organizationScope = z.strictObject({
   id: z.string(),
   name: z.string(),
   description: z.string().optional(),
 });
 
-export const organizationScope = organizationRole;
+export const organizationRole = organizationScope.extend({ type: z.enum(['User', 'MachineToMachine']) });
 
 const ids = z.array(z.string()).min(1).max(5000);
 

@@ -409,7 +409,8 @@ const rows: Row[] = [
     events: [
       {
         event: 'OrganizationRole.Created',
-        check: ({ data }, role) => assert.deepEqual(data, { id: role.id, name: 'Table viewer' }),
+        check: ({ data }, role) =>
+          assert.deepEqual(data, { id: role.id, name: 'Table viewer', type: 'User' }),
       },
     ],
   },
