@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 export type WorkerMessage = { next: string | null };
 
-const perFileTimeoutMs = Number(process.env.TESSERA_TEST_FILE_TIMEOUT_MS ?? 180_000);
+const perFileTimeoutMs = Number(process.env.TESSERA_TEST_FILE_TIMEOUT_MS ?? 300_000);
 
 for (let file = await nextFile(); file; file = await nextFile()) {
   const url = pathToFileURL(file).href;

@@ -112,7 +112,7 @@ describe('organization events delivered from the routes', async () => {
       await t.api<Any>('POST', '/organization-roles', { name: 'delivered', organizationScopeIds: [scope.id] })
     ).body;
     const [created] = await bodiesOf('OrganizationRole.Created', 1, (b) => b.data.id === role.id);
-    assert.deepEqual(created.data, { id: role.id, name: 'delivered' });
+    assert.deepEqual(created.data, { id: role.id, name: 'delivered', type: 'User' });
     const [scopes] = await bodiesOf(
       'OrganizationRole.Scopes.Updated',
       1,

@@ -148,7 +148,7 @@ describe('organization roles and scopes', async () => {
     assert.deepEqual(withScopes.events, [
       {
         event: 'OrganizationRole.Created',
-        payload: { data: { id: role.id, name: role.name, description: 'd' } },
+        payload: { data: { id: role.id, name: role.name, description: 'd', type: 'User' } },
       },
       { event: 'OrganizationRole.Scopes.Updated', payload: { data: null, organizationRoleId: role.id } },
     ]);
@@ -156,7 +156,7 @@ describe('organization roles and scopes', async () => {
     assert.deepEqual(plain.events, [
       {
         event: 'OrganizationRole.Created',
-        payload: { data: { id: plain.result.id, name: plain.result.name } },
+        payload: { data: { id: plain.result.id, name: plain.result.name, type: 'User' } },
       },
     ]);
     const emptyScopes = await runRecorded(db, (trx, e) =>
@@ -182,7 +182,10 @@ describe('organization roles and scopes', async () => {
     );
     const updated = await runRecorded(db, (trx, e) => patchRole(trx, e, role.id, { description: null }));
     assert.deepEqual(updated.events, [
-      { event: 'OrganizationRole.Data.Updated', payload: { data: { id: role.id, name: role.name } } },
+      {
+        event: 'OrganizationRole.Data.Updated',
+        payload: { data: { id: role.id, name: role.name, type: 'User' } },
+      },
     ]);
     const deleted = await runRecorded(db, (trx, e) => removeRole(trx, e, role.id));
     assert.deepEqual(deleted.events, [{ event: 'OrganizationRole.Deleted', payload: { data: null } }]);

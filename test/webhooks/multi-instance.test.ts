@@ -12,11 +12,17 @@ describe(
   { skip: backend !== 'postgres' && 'PostgreSQL only' },
   async () => {
     // One installation: both instances share the base URL (and so the management API indicator).
-    const a = await startTestService({ manualStop: true, env: { TESSERA_WEBHOOK_USER_AGENT: 'instance-a' } });
+    // Both stay alive here: on a loaded machine a heartbeat can lag past the default 10 s, and a
+    // takeover of a live instance's rows repeats sends (at-least-once; takeover.test.ts covers it).
+    const alive = { TESSERA_INSTANCE_DEAD_AFTER_SECONDS: '300' };
+    const a = await startTestService({
+      manualStop: true,
+      env: { ...alive, TESSERA_WEBHOOK_USER_AGENT: 'instance-a' },
+    });
     const b = await startTestService({
       database: a.database,
       manualStop: true,
-      env: { TESSERA_WEBHOOK_USER_AGENT: 'instance-b', BASE_URL: a.baseUrl },
+      env: { ...alive, TESSERA_WEBHOOK_USER_AGENT: 'instance-b', BASE_URL: a.baseUrl },
     });
     const receiver = await startWebhookReceiver();
     after(async () => {
