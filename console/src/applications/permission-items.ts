@@ -1,7 +1,15 @@
+import type { paths } from '@shared/api/schema';
+import { every } from '../ui/every';
+
 export type ScopeType =
   'organization-scopes' | 'resource-scopes' | 'organization-resource-scopes' | 'user-scopes';
 
-export const userScopes = [
+export type Body = NonNullable<
+  paths['/api/applications/{id}/user-consent-scopes']['post']['requestBody']
+>['content']['application/json'];
+export type UserScope = NonNullable<Body['userScopes']>[number];
+
+export const userScopes = every<UserScope>()([
   'profile',
   'email',
   'phone',
@@ -11,9 +19,7 @@ export const userScopes = [
   'roles',
   'urn:logto:scope:organizations',
   'urn:logto:scope:organization_roles',
-] as const;
-export type UserScope = (typeof userScopes)[number];
-export type Body = { organizationScopes?: string[]; resourceScopes?: string[]; userScopes?: UserScope[] };
+]);
 
 interface Assigned {
   userScopes: string[];

@@ -4,10 +4,15 @@ import { unwrap } from '@shared/api/client';
 import { Alert } from '@shared/ui/Alert';
 import { Field, Select, TextArea } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
+import type { paths } from '@shared/api/schema';
 import { useApi } from '../ui/api';
+import { every } from '../ui/every';
 import { useListChange } from '../ui/useListChange';
 
-const templateTypes = [
+type TemplateType = NonNullable<paths['/api/email-templates']['get']['parameters']['query']>['templateType'] &
+  string;
+
+const templateTypes = every<TemplateType>()([
   'SignIn',
   'Register',
   'ForgotPassword',
@@ -17,7 +22,7 @@ const templateTypes = [
   'BindNewIdentifier',
   'MfaVerification',
   'BindMfa',
-] as const;
+]);
 
 const templateForm = z.object({
   languageTag: z.string().trim().min(1, 'Enter a language tag, e.g. de.').max(16),
