@@ -28,6 +28,12 @@ const chosen = process.argv.slice(2);
 const files = chosen.length ? chosen : await findTests('test');
 const tiers = new Map(await Promise.all(files.map(async (file) => [file, await backendsOf(file)] as const)));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// A file that outlives its own timeout (see test-worker.ts), or a worker that stays alive after its
+// last file (a service or pool left open), would hold the run for ever: both are killed, counted
+// as a failure, and the queue goes on in a fresh worker.
+const fileTimeoutMs = Number(process.env.TESSERA_TEST_FILE_TIMEOUT_MS ?? 300_000);
+const hungFileMs = fileTimeoutMs + Math.min(60_000, fileTimeoutMs);
+const exitGraceMs = 30_000;
 
 await compileTests(buildDir);
 // The backends run side by side: the PostgreSQL tier is short, and its files (outages, several
@@ -141,14 +147,41 @@ function runWorker(
       TESSERA_TEST_BACKEND: backend,
       TESSERA_TEST_PGLITE_TEMPLATE: pgliteTemplateDir,
       TESSERA_TEST_POSTGRES_TEMPLATE: postgresTemplateName,
+      TESSERA_TEST_FILE_TIMEOUT_MS: String(fileTimeoutMs),
     },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    // Its own process group, so that killing a hung worker also stops the services it spawned.
+    detached: true,
   });
   let current: string | undefined;
+  let watchdog: NodeJS.Timeout | undefined;
+  let hung: string | undefined;
+  const killHung = (reason: string) => {
+    hung = reason;
+    console.error(`\n${backend}: ${reason}; killing the worker`);
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  };
   child.on('message', () => {
+    clearTimeout(watchdog);
     if (current) durations.push([current, performance.now() - startedAt.get(current)!]);
     current = queue.shift();
-    if (current) startedAt.set(current, performance.now());
+    if (current) {
+      startedAt.set(current, performance.now());
+      const file = path.relative(buildDir, current);
+      watchdog = setTimeout(() => killHung(`${file} still running after ${hungFileMs / 1000} s`), hungFileMs);
+    } else {
+      watchdog = setTimeout(
+        () =>
+          killHung(
+            `a worker did not exit within ${exitGraceMs / 1000} s of its last file (handles left open)`,
+          ),
+        exitGraceMs,
+      );
+    }
     child.send({ next: current ?? null });
   });
   let pending = '';
@@ -161,9 +194,16 @@ function runWorker(
   });
   return new Promise((resolve) => {
     child.on('close', (code) => {
+      clearTimeout(watchdog);
       if (pending) countSummary(pending);
-      if (current) console.error(`worker stopped while running ${current}`);
-      resolve(code ?? 1);
+      if (!hung) {
+        if (current) console.error(`worker stopped while running ${current}`);
+        resolve(code ?? 1);
+        return;
+      }
+      totals.failed += 1;
+      const rest = queue.length ? runWorker(backend, queue, startedAt, durations) : Promise.resolve(0);
+      void rest.then(() => resolve(1));
     });
   });
 }

@@ -17,6 +17,12 @@ for (let file = await nextFile(); file; file = await nextFile()) {
   });
 }
 process.disconnect?.();
+// The worker should now exit; if it does not, name what holds it before run-tests.ts kills it.
+setTimeout(() => {
+  console.error(
+    `a test worker is still alive after its last file, held by: ${process.getActiveResourcesInfo().join(', ')}`,
+  );
+}, 20_000).unref();
 
 function nextFile(): Promise<string | null> {
   return new Promise((resolve) => {

@@ -127,12 +127,14 @@ describe('two instances on one PostgreSQL database', { skip: backend !== 'postgr
     after(() => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
     const database = { env: { DATABASE_URL: `postgres://127.0.0.1:5432/${name}` }, drop: async () => {} };
     const [portA, portB] = [await freePort(), await freePort()];
-    const [a, b] = await Promise.all([
+    const started = await Promise.allSettled([
       startService(loadConfig(serviceEnv(portA, database))),
       // Instances behind one load balancer share BASE_URL, hence one issuer and one API indicator.
       startService(loadConfig(serviceEnv(portB, database, { BASE_URL: `http://127.0.0.1:${portA}` }))),
     ]);
+    const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     try {
+      for (const result of started) if (result.status === 'rejected') throw result.reason;
       const baseA = `http://127.0.0.1:${portA}`;
       const baseB = `http://127.0.0.1:${portB}`;
       const id = await createResource(baseA, 'https://shared.example/api');
@@ -144,7 +146,7 @@ describe('two instances on one PostgreSQL database', { skip: backend !== 'postgr
       const keysB = await json(await fetch(`${baseB}/oidc/jwks`));
       assert.deepEqual(keysA, keysB, 'one signing key for both instances');
     } finally {
-      await Promise.all([a.stop(), b.stop()]);
+      await Promise.all(running.map((service) => service.stop()));
     }
   });
 });

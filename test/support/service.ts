@@ -65,6 +65,9 @@ export function serviceEnv(port: number, database: TestDatabase, extra: Record<s
     TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     // Parallel test services would all want the default 9000; tests of the listener pick a free port.
     TESSERA_OPS_PORT: '0',
+    // The test hosts run several services, browsers and PostgreSQL on two cores: a new connection
+    // can take longer than the 2 s default there, and a start that meets it fails the file.
+    TESSERA_DATABASE_CONNECT_TIMEOUT_MS: '10000',
     ...database.env,
     ...extra,
   };
