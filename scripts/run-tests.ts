@@ -11,6 +11,7 @@ import { ensureSigningKey } from '../src/oidc/signing-keys.js';
 import { postgresAdminUrl, scratchDir, withAdmin } from '../test/support/databases.js';
 import { compileTests } from './compile-tests.js';
 import { backendsOf, type Backend } from './test-tiers.js';
+import type { WorkerReport } from './test-worker.js';
 
 // Per run, so that runs started side by side never share a template.
 const pgliteTemplateDir = path.join(scratchDir, `tessera-pglite-template-${process.pid}`);
@@ -122,15 +123,19 @@ async function runInWorkers(backend: Backend, testFiles: string[]): Promise<numb
   const queue = await heaviestFirst(testFiles);
   const startedAt = new Map<string, number>();
   const durations: [string, number][] = [];
+  const cpu: [string, number][] = [];
   const codes = await Promise.all(
     Array.from({ length: Math.min(workers, queue.length) }, () =>
-      runWorker(backend, queue, startedAt, durations),
+      runWorker(backend, queue, startedAt, durations, cpu),
     ),
   );
-  const slowest = durations.sort((a, b) => b[1] - a[1]).slice(0, 8);
-  console.log(`\nslowest files on ${backend}:`);
-  for (const [file, ms] of slowest)
-    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${path.relative(buildDir, file)}`);
+  printHeaviest(`slowest files on ${backend}`, durations, 8);
+  const cpuTotal = cpu.reduce((sum, [, ms]) => sum + ms, 0);
+  printHeaviest(
+    `files using the most CPU on ${backend} (${(cpuTotal / 1000).toFixed(0)} CPU-s in all)`,
+    cpu,
+    12,
+  );
   return codes.some((code) => code !== 0) ? 1 : 0;
 }
 
@@ -139,6 +144,7 @@ function runWorker(
   queue: string[],
   startedAt: Map<string, number>,
   durations: [string, number][],
+  cpu: [string, number][],
 ): Promise<number> {
   const child = fork(path.join(buildDir, 'scripts', 'test-worker.js'), [], {
     execArgv: ['--test-reporter=spec', '--enable-source-maps'],
@@ -165,9 +171,14 @@ function runWorker(
       child.kill('SIGKILL');
     }
   };
-  child.on('message', () => {
+  let cpuAtStart = 0;
+  child.on('message', (report: WorkerReport) => {
     clearTimeout(watchdog);
-    if (current) durations.push([current, performance.now() - startedAt.get(current)!]);
+    if (current) {
+      durations.push([current, performance.now() - startedAt.get(current)!]);
+      cpu.push([current, report.cpuMs - cpuAtStart]);
+    }
+    cpuAtStart = report.cpuMs;
     current = queue.shift();
     if (current) {
       startedAt.set(current, performance.now());
@@ -202,10 +213,16 @@ function runWorker(
         return;
       }
       totals.failed += 1;
-      const rest = queue.length ? runWorker(backend, queue, startedAt, durations) : Promise.resolve(0);
+      const rest = queue.length ? runWorker(backend, queue, startedAt, durations, cpu) : Promise.resolve(0);
       void rest.then(() => resolve(1));
     });
   });
+}
+
+function printHeaviest(title: string, measures: [string, number][], count: number): void {
+  console.log(`\n${title}:`);
+  for (const [file, ms] of [...measures].sort((a, b) => b[1] - a[1]).slice(0, count))
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${path.relative(buildDir, file)}`);
 }
 
 function countSummary(line: string): void {
