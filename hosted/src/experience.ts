@@ -37,6 +37,16 @@ export const verifyCode = async (identifier: CodeIdentifier, verificationId: str
     )
   ).verificationId;
 
+/** A magic link's token for its e-mail address: consumed now, whatever comes next. */
+export const verifyOneTimeToken = async (email: string, token: string) =>
+  (
+    await unwrap(
+      api.POST('/api/experience/verification/one-time-token', {
+        body: { identifier: { type: 'email', value: email }, token },
+      }),
+    )
+  ).verificationId;
+
 export const identify = (verificationId?: string, options: { linkSocialIdentity?: boolean } = {}) =>
   unwrap(
     api.POST('/api/experience/identification', {

@@ -10,6 +10,7 @@ import * as repository from './experience.repository.js';
 import { submitPasswordReset, submitRegistration, submitSignIn } from './flows.js';
 import { identify } from './identification.js';
 import { clientIdOf } from './interaction.js';
+import { invitedByOneTimeToken } from './one-time-token-verification.js';
 import { deleteStaleLockouts } from '../lockout/lockout.repository.js';
 import { assertEventOpen, loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 
@@ -44,13 +45,15 @@ async function sweep(db: Db, lockoutWindowSeconds: number) {
 /**
  * SignIn and Register switch into each other keeping the verifications (an e-mail verified to
  * sign in can register when no account has it); ForgotPassword is only entered by a new PUT.
+ * A verified one-time token opens Register even while registration is closed.
  */
 export async function switchInteractionEvent(db: Db, interaction: Interaction, event: InteractionEvent) {
   const state = await requireExperience(db, interaction);
   if (state.interactionEvent === event) return;
   if (state.interactionEvent === 'ForgotPassword' || event === 'ForgotPassword')
     throw eventSwitchNotSupported();
-  assertEventOpen(await loadSignInExperience(db), event);
+  if (!(event === 'Register' && (await invitedByOneTimeToken(db, interaction.uid))))
+    assertEventOpen(await loadSignInExperience(db), event);
   await repository.switchEvent(db, interaction.uid, event);
 }
 

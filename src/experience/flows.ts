@@ -9,10 +9,14 @@ import { identifierNotFound, missingProfile } from './errors.js';
 import type { ExperienceState } from './experience.repository.js';
 import { verifiedCodeIdentifiers } from './experience.repository.js';
 import { assertActive, assertIdentifierFree } from './identity-checks.js';
-import { assertSignUpAllowed, loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
+import {
+  assertEventOpen,
+  assertSignUpAllowed,
+  loadSignInExperience,
+} from '../sign-in-experience/sign-in-experience.js';
 import { missingIdentifiers } from './mandatory-profile.js';
 import { findUser } from '../users/users.repository.js';
-import { oneTimeTokenOrganizations } from './one-time-token-verification.js';
+import { invitedByOneTimeToken, oneTimeTokenOrganizations } from './one-time-token-verification.js';
 import { authenticationMethods, finishFlow, login } from './submit.js';
 
 /**
@@ -91,6 +95,9 @@ export async function submitRegistration(
     ...missingIdentifiers(settings, { username, primaryEmail, primaryPhone }),
   ];
   if (missing.length > 0) throw missingProfile(missing);
+  // Closed registration admits only the address a one-time token of this interaction invites.
+  if (!(primaryEmail && (await invitedByOneTimeToken(db, interaction.uid, primaryEmail))))
+    assertEventOpen(settings, 'Register');
   if (username) assertSignUpAllowed(settings, 'username');
   if (primaryEmail && !federated) assertSignUpAllowed(settings, 'email');
   if (primaryPhone) assertSignUpAllowed(settings, 'phone');

@@ -39,6 +39,19 @@ export async function verifyOneTimeTokenIdentity(
   return id;
 }
 
+/**
+ * Whether a one-time token this interaction verified invites `email` (any address when omitted):
+ * as in Logto, an administrator's token registers its address even while registration is closed.
+ */
+export async function invitedByOneTimeToken(
+  db: Parameters<typeof repository.verifiedOneTimeTokens>[0],
+  interactionUid: string,
+  email?: string,
+): Promise<boolean> {
+  const rows = await repository.verifiedOneTimeTokens(db, interactionUid);
+  return rows.some((row) => email === undefined || row.identifier?.value === email.toLowerCase());
+}
+
 /** The organizations the verified one-time tokens of this interaction for `email` name. */
 export async function oneTimeTokenOrganizations(
   db: Parameters<typeof repository.verifiedVerifications>[0],

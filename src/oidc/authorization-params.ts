@@ -4,13 +4,15 @@ import { z } from 'zod';
  * The authorization request parameters Logto's SDKs send for the sign-in pages, beyond OIDC's
  * own (`login_hint`, `ui_locales`). oidc-provider drops parameters it does not know, so these are
  * declared; they are hints for the pages, never checked against anything, so a value the pages
- * cannot use is ignored rather than refused (as Logto does).
+ * cannot use is ignored rather than refused (as Logto does). `one_time_token` is a magic link's
+ * token: the pages verify it through the Experience API, which checks it.
  */
 export const AUTHORIZATION_EXTRA_PARAMS = [
   'first_screen',
   'interaction_mode',
   'identifier',
   'direct_sign_in',
+  'one_time_token',
 ];
 
 const FIRST_SCREENS = [
@@ -32,10 +34,12 @@ export const authorizationHints = z
     identifiers: z.array(z.enum(IDENTIFIERS)).optional(),
     directSignIn: z.object({ method: z.enum(['social', 'sso']), target: z.string() }).optional(),
     loginHint: z.string().optional(),
+    oneTimeToken: z.string().optional(),
   })
   .describe(
     "What the authorization request asked of the sign-in pages: Logto's `first_screen` (or the older " +
-      '`interaction_mode`), `identifier`, `direct_sign_in` and OIDC `login_hint`, checked and in one spelling',
+      '`interaction_mode`), `identifier`, `direct_sign_in`, OIDC `login_hint` and a magic link’s ' +
+      '`one_time_token`, checked and in one spelling',
   );
 
 export type AuthorizationHints = z.infer<typeof authorizationHints>;
@@ -76,10 +80,12 @@ export function authorizationHintsOf(params: Record<string, unknown>): Authoriza
   const identifiers = [...new Set(identifier ? [identifier, ...listed] : listed)];
   const directSignIn = directSignInOf(params.direct_sign_in);
   const loginHint = text(params.login_hint);
+  const oneTimeToken = text(params.one_time_token);
   return {
     ...(screen ? { firstScreen: screen } : {}),
     ...(identifiers.length > 0 ? { identifiers } : {}),
     ...(directSignIn ? { directSignIn } : {}),
     ...(loginHint ? { loginHint } : {}),
+    ...(oneTimeToken ? { oneTimeToken } : {}),
   };
 }

@@ -43,6 +43,14 @@ export function deleteDeadSubjectTokens(db: Db): Promise<number> {
   return deleteInBatches(db, 'subject_tokens', sql`expires_at < now() - interval '1 day'`);
 }
 
+/**
+ * One-time tokens expired more than a day ago, whatever their status: a token used or revoked
+ * earlier stays until then, so the management API still shows what became of it for a while.
+ */
+export function deleteDeadOneTimeTokens(db: Db): Promise<number> {
+  return deleteInBatches(db, 'one_time_tokens', sql`expires_at < now() - interval '1 day'`);
+}
+
 /** Development messages (they hold verification codes) recorded more than a day ago. */
 export function deleteOldRecordedMessages(db: Db): Promise<number> {
   return deleteInBatches(db, 'recorded_messages', sql`created_at < now() - interval '1 day'`);

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../storage/database.js';
 import {
   claimMaintenanceRun,
+  deleteDeadOneTimeTokens,
   deleteDeadSubjectTokens,
   deleteExpiredOidcModels,
   deleteFinishedDeliveries,
@@ -17,6 +18,7 @@ export interface PruneReport {
   webhookAttempts: number;
   auditLogs: number;
   subjectTokens: number;
+  oneTimeTokens: number;
   recordedMessages: number;
 }
 
@@ -30,6 +32,7 @@ export async function pruneExpired(db: Db, retention: Config['retention']): Prom
   const deliveries = await deleteFinishedDeliveries(db, retention.webhookDays);
   const auditLogs = await deleteOldLogs(db, retention.logDays);
   const subjectTokens = await deleteDeadSubjectTokens(db);
+  const oneTimeTokens = await deleteDeadOneTimeTokens(db);
   const recordedMessages = await deleteOldRecordedMessages(db);
   return {
     oidcModels,
@@ -37,6 +40,7 @@ export async function pruneExpired(db: Db, retention: Config['retention']): Prom
     webhookAttempts: deliveries.attempts,
     auditLogs,
     subjectTokens,
+    oneTimeTokens,
     recordedMessages,
   };
 }

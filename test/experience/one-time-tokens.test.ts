@@ -5,7 +5,7 @@ import { apiOk } from '../support/http.js';
 import { startTestService } from '../support/service.js';
 import { createApplication } from '../support/sign-in-fixtures.js';
 import { completeAuthorization } from '../support/oidc-sign-in.js';
-import { expectStatus, openExperience } from './journeys.js';
+import { expectStatus, openExperience, verifyByCode } from './journeys.js';
 
 interface OneTimeToken {
   id: string;
@@ -175,6 +175,52 @@ describe('one-time tokens: management routes and sign-in through the Experience 
     const created = await apiOk<{ primaryEmail: string }>(t, 'GET', `/users/${sub}`);
     assert.equal(created.primaryEmail, email);
     assert.ok((await membersOf(organization.id)).includes(sub));
+  });
+
+  it('registers its own address while registration is closed (as Logto), and no other', async () => {
+    expectStatus(await t.api('PATCH', '/sign-in-exp', { signInMode: 'SignIn' }), 200);
+    try {
+      const email = address();
+      const token = await issue({ email });
+      const { authorization, call } = await openExperience(t, app);
+      expectStatus(await call('PUT', '', { interactionEvent: 'SignIn' }), 204);
+      expectStatus(
+        await call('PUT', '/interaction-event', { interactionEvent: 'Register' }),
+        403,
+        'auth.forbidden',
+      );
+      const { verificationId } = expectStatus(
+        await call('POST', '/verification/one-time-token', {
+          identifier: { type: 'email', value: email },
+          token: token.token,
+        }),
+        200,
+      );
+      expectStatus(await call('POST', '/identification', { verificationId }), 404, 'user.user_not_exist');
+      expectStatus(await call('PUT', '/interaction-event', { interactionEvent: 'Register' }), 204);
+      expectStatus(await call('POST', '/identification', { verificationId }), 204);
+      const { redirectTo } = expectStatus(await call('POST', '/submit'), 200);
+      const sub = (await completeAuthorization(authorization, redirectTo)).claims()?.sub as string;
+      assert.equal((await apiOk<{ primaryEmail: string }>(t, 'GET', `/users/${sub}`)).primaryEmail, email);
+
+      // The token opened Register, but only its own address registers.
+      const other = await issue({ email: address() });
+      const second = await openExperience(t, app);
+      expectStatus(await second.call('PUT', '', { interactionEvent: 'SignIn' }), 204);
+      expectStatus(
+        await second.call('POST', '/verification/one-time-token', {
+          identifier: { type: 'email', value: other.email },
+          token: other.token,
+        }),
+        200,
+      );
+      expectStatus(await second.call('PUT', '/interaction-event', { interactionEvent: 'Register' }), 204);
+      const byCode = await verifyByCode(t, second.call, { type: 'email', value: address() });
+      expectStatus(await second.call('POST', '/identification', { verificationId: byCode }), 204);
+      expectStatus(await second.call('POST', '/submit'), 403, 'auth.forbidden');
+    } finally {
+      expectStatus(await t.api('PATCH', '/sign-in-exp', { signInMode: 'SignInAndRegister' }), 200);
+    }
   });
 
   it('does not reset passwords, and an expired token does not verify', async () => {

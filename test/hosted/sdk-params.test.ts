@@ -11,7 +11,10 @@ import { backAtApplication, openSignIn } from './pages.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** What Logto's SDKs ask of the sign-in pages (first_screen, login_hint, direct_sign_in), in Chromium. */
+/**
+ * What Logto's SDKs ask of the sign-in pages (first_screen, login_hint, direct_sign_in, a magic
+ * link's one_time_token), in Chromium.
+ */
 describe('hosted pages in Chromium: the authorization request chooses the first screen', async () => {
   const t = await startTestService();
   const chromium = await startChromium();
@@ -103,5 +106,24 @@ describe('hosted pages in Chromium: the authorization request chooses the first 
     await openSignIn(t, app, other, { direct_sign_in: 'social:nowhere' });
     await other.getByRole('heading', { name: 'Sign in' }).waitFor();
     assert.equal(new URL(other.url()).origin, new URL(t.baseUrl).origin);
+  });
+
+  it('a magic link (one_time_token with login_hint) signs in by itself; used again, it says so', async () => {
+    const email = `magic.${newId(6).toLowerCase()}@example.com`;
+    const user = expectStatus(await t.api<Json>('POST', '/users', { primaryEmail: email }), 200);
+    const { token } = expectStatus(await t.api<Json>('POST', '/one-time-tokens', { email }), 201);
+    const link = { one_time_token: token, login_hint: email };
+    const page = await chromium.newPage();
+    const authorization = await openSignIn(t, app, page, link);
+    const tokens = await backAtApplication(page, authorization);
+    assert.equal(tokens.claims()!.sub, user.id);
+
+    const again = await chromium.newPage();
+    await openSignIn(t, app, again, link);
+    await again.getByRole('heading', { name: 'This sign-in link can’t be used' }).waitFor();
+    assert.match(await again.getByRole('alert').innerText(), /already used/);
+    await again.getByRole('link', { name: 'Sign in another way' }).click();
+    await again.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.equal(await again.getByLabel('Username or e-mail').inputValue(), email);
   });
 });

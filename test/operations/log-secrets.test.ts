@@ -81,6 +81,21 @@ describe('logs', () => {
     await verifyByCode(t, codeCall, { type: 'email', value: email });
     secrets.verificationCode = await latestCode(t, email);
 
+    // A magic link: the token in the authorization request's query string, then in a verification.
+    const magic = await t.api<{ token: string }>('POST', '/one-time-tokens', { email });
+    secrets.oneTimeToken = magic.body.token;
+    const linked = await beginAuthorization(t, signInApp, {
+      one_time_token: magic.body.token,
+      login_hint: email,
+    });
+    const linkCall = experienceOf(t, linked.browser);
+    assert.equal((await linkCall('PUT', '', { interactionEvent: 'SignIn' })).status, 204);
+    const used = await linkCall('POST', '/verification/one-time-token', {
+      identifier: { type: 'email', value: email },
+      token: magic.body.token,
+    });
+    assert.equal(used.status, 200);
+
     // A subject token and its exchange.
     const exchanger = await createApplication(t, 'Traditional');
     secrets.exchangerSecret = exchanger.secret;

@@ -87,6 +87,20 @@ export async function seedRetentionRows(db: Db): Promise<SeededRows> {
     put(bucket, 'subjectToken', id);
   }
 
+  const oneTimeTokens: [RawBuilder<Date>, string, Record<string, string[]>][] = [
+    [ago('25 hours'), 'Active', doomed],
+    [ago('25 hours'), 'Consumed', doomed],
+    // Used but not yet a day past its expiry: the management API still shows it as used.
+    [ahead('1 hour'), 'Consumed', kept],
+    [ago('23 hours'), 'Revoked', kept],
+  ];
+  for (const [expiresAt, status, bucket] of oneTimeTokens) {
+    const id = `ott_${newId()}`;
+    await sql`INSERT INTO one_time_tokens (id, email, digest, sealed_value, status, expires_at)
+              VALUES (${id}, 'a@example.com', ${newId(32)}, 'sealed', ${status}, ${expiresAt})`.execute(db);
+    put(bucket, 'oneTimeToken', id);
+  }
+
   for (const [age, bucket] of [
     ['25 hours', doomed],
     ['23 hours', kept],
@@ -106,6 +120,7 @@ const tables: Record<string, string> = {
   delivery: 'hook_deliveries',
   log: 'logs',
   subjectToken: 'subject_tokens',
+  oneTimeToken: 'one_time_tokens',
   message: 'recorded_messages',
 };
 

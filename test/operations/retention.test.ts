@@ -15,7 +15,7 @@ const shortRetention = {
   TESSERA_LOG_RETENTION_DAYS: '3',
   TESSERA_WEBHOOK_WORKERS: '0',
 };
-const none = { oidc: [], delivery: [], log: [], subjectToken: [], message: [] };
+const none = { oidc: [], delivery: [], log: [], subjectToken: [], oneTimeToken: [], message: [] };
 
 function runCli(
   args: string[],
@@ -51,6 +51,7 @@ describe('retention', () => {
       webhookAttempts: rows.doomedAttempts,
       auditLogs: 1,
       subjectTokens: 2,
+      oneTimeTokens: 2,
       recordedMessages: 1,
     });
     assert.deepEqual(await stillThere(db, rows.doomed), none);
@@ -84,6 +85,7 @@ describe('retention', () => {
         webhookAttempts: rows.doomedAttempts,
         auditLogs: 1,
         subjectTokens: 2,
+        oneTimeTokens: 2,
         recordedMessages: 1,
       });
       storage = await prepareStorage(loadConfig(env));

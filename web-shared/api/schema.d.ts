@@ -18306,7 +18306,7 @@ export interface operations {
                             name: string;
                             isThirdParty: boolean;
                         };
-                        /** @description What the authorization request asked of the sign-in pages: Logto's `first_screen` (or the older `interaction_mode`), `identifier`, `direct_sign_in` and OIDC `login_hint`, checked and in one spelling */
+                        /** @description What the authorization request asked of the sign-in pages: Logto's `first_screen` (or the older `interaction_mode`), `identifier`, `direct_sign_in`, OIDC `login_hint` and a magic link’s `one_time_token`, checked and in one spelling */
                         authorization: {
                             /** @enum {string} */
                             firstScreen?: "sign_in" | "register" | "reset_password" | "single_sign_on" | "identifier:sign_in" | "identifier:register";
@@ -18317,6 +18317,7 @@ export interface operations {
                                 target: string;
                             };
                             loginHint?: string;
+                            oneTimeToken?: string;
                         };
                         /** @description The longest waits a lockout or the send limit can impose, for the page to say */
                         limits: {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { localName, startFederated, type FederatedKind } from '../federation/federation';
+import { MagicLink } from '../magic-link/MagicLink';
 import { useInteraction, useSettingsQuery, type Settings } from '../settings';
 import { SignInPage } from '../sign-in/SignInPage';
 import { Card } from '../ui/Card';
@@ -39,9 +40,10 @@ const screenPaths: Partial<Record<NonNullable<Hints['firstScreen']>, string>> = 
 };
 
 /**
- * The sign-in page's address, as the application's request asked to open it: straight to a
- * connector's provider (`direct_sign_in`; one the experience does not offer, or a failure, falls
- * back to the pages), or on another first screen (`first_screen`). Once per interaction.
+ * The sign-in page's address, as the application's request asked to open it: a magic link that
+ * signs in by itself (`one_time_token`), straight to a connector's provider (`direct_sign_in`; one
+ * the experience does not offer, or a failure, falls back to the pages), or on another first
+ * screen (`first_screen`). Once per interaction.
  */
 export function FirstScreen() {
   const uid = useInteraction().data?.uid ?? '';
@@ -64,6 +66,7 @@ export function FirstScreen() {
   }, [direct]);
 
   if (!pending) return <SignInPage />;
+  if (hints.oneTimeToken) return <MagicLink token={hints.oneTimeToken} email={hints.loginHint ?? ''} />;
   if (hints.directSignIn && settings.isPending) return <Redirecting />;
   if (direct && !failed) return <Redirecting provider={direct.name} />;
   const path = hints.firstScreen && screenPaths[hints.firstScreen];
