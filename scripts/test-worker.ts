@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { closeWarmPglites } from '../test/support/warm-pglite.js';
 
 export type WorkerMessage = { next: string | null };
 /** What the worker reports when it asks for a file: the CPU it and its ended children have used. */
@@ -19,6 +20,7 @@ for (let file = await nextFile(); file; file = await nextFile()) {
     await import(url);
   });
 }
+await closeWarmPglites();
 process.disconnect?.();
 // The worker should now exit; if it does not, name what holds it before run-tests.ts kills it.
 setTimeout(() => {

@@ -8,7 +8,7 @@ import { startOpsServer, type OpsServer } from './operations/ops-server.js';
 import { logStartupSummary } from './operations/startup-summary.js';
 import { startTracing, type Tracing } from './operations/tracing.js';
 import type { Clock } from './storage/clock.js';
-import { openStorage, type Storage } from './storage/database.js';
+import { openStorage, type Storage, type StorageOptions } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
 export interface RunningService {
@@ -36,13 +36,18 @@ export interface RunningService {
  */
 export async function prepareStorage(
   config: Config,
-  { adoptBaseUrl = false, tracing }: { adoptBaseUrl?: boolean; tracing?: Tracing } = {},
+  {
+    adoptBaseUrl = false,
+    tracing,
+    embedded,
+  }: { adoptBaseUrl?: boolean; tracing?: Tracing; embedded?: StorageOptions['embedded'] } = {},
 ): Promise<Storage> {
   const options = {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     log: tracing?.statementLog,
+    embedded,
   };
   const setup = await openStorage(options);
   try {
@@ -61,15 +66,22 @@ export async function prepareStorage(
 /** Opens storage, migrates, seeds and listens: one instance of the service (logs to stdout unless told). */
 export async function startService(
   config: Config,
-  options: { logDestination?: NodeJS.WritableStream; clock?: Clock } = {},
+  options: {
+    logDestination?: NodeJS.WritableStream;
+    clock?: Clock;
+    /** An embedded database opened on DATA_DIR by the caller, left open at stop (see openStorage). */
+    embedded?: StorageOptions['embedded'];
+  } = {},
 ): Promise<RunningService> {
   const log = createLogger(config, options.logDestination);
   const metrics = new Metrics();
   const tracing = await startTracing(config.tracing);
-  const storage = await prepareStorage(config, { tracing }).catch(async (error: unknown) => {
-    await tracing.shutdown();
-    throw error;
-  });
+  const storage = await prepareStorage(config, { tracing, embedded: options.embedded }).catch(
+    async (error: unknown) => {
+      await tracing.shutdown();
+      throw error;
+    },
+  );
   const app = await buildApp(config, storage, { log, metrics, clock: options.clock, tracing });
   let address: string;
   let ops: OpsServer | undefined;

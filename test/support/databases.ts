@@ -35,6 +35,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 async function createPgliteDirectory(): Promise<TestDatabase> {
   const dir = await mkdtemp(path.join(scratchDir, 'tessera-pglite-'));
+  await copyTemplate(dir);
+  return { env: { DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Fills `dir` with the run's migrated template, when the run made one. */
+export async function copyTemplate(dir: string): Promise<void> {
   const hasTemplate =
     pgliteTemplateDir !== undefined &&
     (await stat(pgliteTemplateDir).then(
@@ -43,7 +49,6 @@ async function createPgliteDirectory(): Promise<TestDatabase> {
     ));
   // cp(1) copies the template's 1,200 files in a fifth of the time fs.cp takes.
   if (hasTemplate) await copyDirectory(pgliteTemplateDir, dir);
-  return { env: { DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
 }
 
 function copyDirectory(from: string, to: string): Promise<void> {

@@ -4,7 +4,8 @@ import type { InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Clock } from '../../src/storage/clock.js';
 import { startService, type RunningService } from '../../src/service.js';
-import { createTestDatabase, type TestDatabase } from './databases.js';
+import { backend, createTestDatabase, type TestDatabase } from './databases.js';
+import { acquireWarmPglite, releaseWarmPglite } from './warm-pglite.js';
 import { clientCredentials } from './http.js';
 
 export const BOOTSTRAP_CLIENT = { id: 'test-bootstrap', secret: 'test-bootstrap-secret-0123456789' };
@@ -76,7 +77,11 @@ export function serviceEnv(port: number, database: TestDatabase, extra: Record<s
 /** The real service listening on a loopback port, on its own fresh database unless one is given. */
 export async function startTestService(options: StartOptions = {}): Promise<TestService> {
   const ownDatabase = !options.database;
-  const database = options.database ?? (await createTestDatabase());
+  const ownStorage = options.env?.DATA_DIR !== undefined || options.env?.DATABASE_URL !== undefined;
+  const warm = ownDatabase && !ownStorage && backend === 'pglite' ? await acquireWarmPglite() : undefined;
+  const database: TestDatabase = warm
+    ? { env: { DATA_DIR: warm.dataDir }, drop: () => releaseWarmPglite(warm) }
+    : (options.database ?? (await createTestDatabase()));
   const port = await freePort();
   const host: Record<string, string> = options.hostname
     ? { BASE_URL: `http://${options.hostname}:${port}` }
@@ -85,6 +90,10 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
   const service = await startService(config, {
     logDestination: options.logDestination,
     clock: options.clock,
+    embedded: warm?.pglite,
+  }).catch(async (error: unknown) => {
+    if (warm) await releaseWarmPglite(warm);
+    throw error;
   });
   const baseUrl = service.address;
 

@@ -11,8 +11,10 @@ import { eventually, type Body } from './helpers.js';
 
 const env = {
   TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
-  TESSERA_WEBHOOK_TIMEOUT_MS: '2000',
-  // The lease of 64 workers is 6 timeouts + the floor (13 s here): what a restart waits for the rows.
+  // Long enough that the hung sends are still in flight when the test kills the service, however
+  // loaded the host: a send that timed out first would be recorded and retried, not taken over.
+  TESSERA_WEBHOOK_TIMEOUT_MS: '10000',
+  // The lease of 64 workers is 6 timeouts + the floor (61 s here): what a restart waits for the rows.
   TESSERA_WEBHOOK_WORKERS: '64',
   TESSERA_WEBHOOK_LEASE_FLOOR_MS: '1000',
 };
@@ -75,7 +77,7 @@ describe('a service killed with deliveries in flight', async () => {
       // instance's clock skips past it (the rows were leased before the kill, by the real clock).
       await new Promise((resolve) => setTimeout(resolve, 500));
       assert.equal(receiver.requests.length, sentBeforeRestart, 'nothing is taken over while the lease runs');
-      clock.advance(14_000);
+      clock.advance(62_000);
       const delivered = await receiver.waitFor(3, { timeoutMs: 40_000 });
       assert.deepEqual(new Set(delivered.map((request) => request.id)), hungIds);
       const deliveries = await eventually(
