@@ -5,6 +5,7 @@ import * as repository from './custom-profile-fields.repository.js';
 import type { CreateFieldInput, CustomProfileField } from './custom-profile-fields.schemas.js';
 import { toCustomProfileField } from './custom-profile-fields.schemas.js';
 import { assertValidDefinition } from './field-definition.js';
+import type { FieldRule } from './profile-values.js';
 
 type FieldInput = Omit<CreateFieldInput, 'name'>;
 
@@ -86,4 +87,15 @@ export async function updateSieOrder(
 
 export async function deleteField(db: Db, name: string): Promise<void> {
   if (!(await repository.deleteField(db, name))) throw fieldNotFound(name);
+}
+
+/** The fields as the registration checks values against them, in their order. */
+export async function loadFieldRules(db: Db): Promise<FieldRule[]> {
+  return (await repository.listFields(db)).map(({ name, type, label, required, config }) => ({
+    name,
+    type,
+    label,
+    required,
+    config,
+  }));
 }

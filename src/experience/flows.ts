@@ -14,6 +14,7 @@ import { missingIdentifiers } from './mandatory-profile.js';
 import { findUser } from '../users/users.repository.js';
 import { oneTimeTokenOrganizations } from './one-time-token-verification.js';
 import { authenticationMethods, finishFlow, login } from './submit.js';
+import { customProfileAtSubmit } from './custom-profile.js';
 
 /**
  * SignIn: the identified account signs in; an e-mail or phone verified for linking is written to
@@ -90,6 +91,8 @@ export async function submitRegistration(
     ...((username || (settings.signUp.password && !federated)) && !passwordHash ? ['password'] : []),
     ...missingIdentifiers(settings, { username, primaryEmail, primaryPhone }),
   ];
+  const custom = await customProfileAtSubmit(db, state);
+  missing.push(...custom.missing);
   if (missing.length > 0) throw missingProfile(missing);
   if (username) assertSignUpAllowed(settings, 'username');
   if (primaryEmail && !federated) assertSignUpAllowed(settings, 'email');
@@ -118,8 +121,10 @@ export async function submitRegistration(
       primaryEmail,
       primaryPhone,
       passwordHash,
-      name,
-      avatar,
+      name: custom.members.name ?? name,
+      avatar: custom.members.avatar ?? avatar,
+      profile: custom.members.profile,
+      customData: custom.members.customData,
       identities,
     });
     events.emit('User.Created', { data: toUserEntity(user) });

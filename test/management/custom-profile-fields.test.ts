@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { newId } from '../../src/storage/ids.js';
+import { completeAuthorization } from '../support/oidc-sign-in.js';
 import { startTestService } from '../support/service.js';
+import { createApplication } from '../support/sign-in-fixtures.js';
+import { names, only, tapAllEvents } from '../experience/events.js';
+import { expectStatus, openExperience } from '../experience/journeys.js';
 
 interface Field {
   tenantId: string;
@@ -208,5 +213,100 @@ describe('custom profile fields', async () => {
     );
     await t.api('DELETE', '/custom-profile-fields/gender');
     await t.api('DELETE', '/custom-profile-fields/birthdate');
+  });
+
+  it('collects the values at registration: required ones before submit, written to profile and customData', async () => {
+    const app = await createApplication(t, 'Traditional');
+    const events = await tapAllEvents(t);
+    const fields = [
+      { name: 'name', type: 'Text', label: 'Name', required: false },
+      { name: 'birthdate', type: 'Date', label: 'Birth date', required: false },
+      {
+        name: 'fullname',
+        type: 'Fullname',
+        label: 'Full name',
+        required: false,
+        config: {
+          parts: [
+            { name: 'givenName', type: 'Text', enabled: true, required: true },
+            { name: 'familyName', type: 'Text', enabled: true, required: false },
+          ],
+        },
+      },
+      { name: 'age', type: 'Number', label: 'Age', required: true, config: { minValue: 18 } },
+      {
+        name: 'plan',
+        type: 'Select',
+        label: 'Plan',
+        required: true,
+        config: { options: [{ value: 'pro' }] },
+      },
+      { name: 'terms', type: 'Checkbox', label: 'Terms', required: true },
+      { name: 'code', type: 'Regex', label: 'Code', required: false, config: { format: '[A-Z]{3}' } },
+    ];
+    expectStatus(await t.api('POST', '/custom-profile-fields/batch', fields), 201);
+    const publicSettings = expectStatus(await t.api('GET', '/.well-known/sign-in-exp'), 200);
+    assert.deepEqual(
+      publicSettings.customProfileFields.map((field: Field) => field.name),
+      fields.map((field) => field.name),
+    );
+    await events.take();
+
+    const { authorization, call } = await openExperience(t, app);
+    const username = `cpf_${newId(8)}`;
+    expectStatus(await call('PUT', '', { interactionEvent: 'Register' }), 204);
+    expectStatus(await call('POST', '/profile', { type: 'username', value: username }), 204);
+    expectStatus(
+      await call('POST', '/profile', { type: 'password', value: 'Profile-Fields-Password-42' }),
+      204,
+    );
+    const missing = expectStatus(await call('POST', '/submit'), 422, 'user.missing_profile');
+    assert.deepEqual(missing.data.missingProfile, ['age', 'plan', 'terms']);
+
+    for (const [body, why] of [
+      [{ age: 12 }, 'below minValue'],
+      [{ age: '30' }, 'not a number'],
+      [{ plan: 'free' }, 'not an option'],
+      [{ code: 'abcd' }, 'not the pattern'],
+      [{ birthdate: 'someday' }, 'not a date'],
+      [{ fullname: { familyName: 'Doe' } }, 'a required part missing'],
+      [{ unknown: 'x' }, 'no such field'],
+    ] as const) {
+      expectStatus(await call('PATCH', '/profile', body), 400, 'guard.invalid_input');
+      assert.ok(why);
+    }
+    expectStatus(await call('PATCH', '/profile', { age: 30, plan: 'pro', terms: false }), 204);
+    const unticked = expectStatus(await call('POST', '/submit'), 422, 'user.missing_profile');
+    assert.deepEqual(unticked.data.missingProfile, ['terms']);
+    expectStatus(
+      await call('PATCH', '/profile', {
+        terms: true,
+        name: 'Ada Lovelace',
+        birthdate: '1815-12-10',
+        fullname: { givenName: 'Ada', familyName: 'Lovelace' },
+        code: 'ABC',
+      }),
+      204,
+    );
+    const { redirectTo } = expectStatus(await call('POST', '/submit'), 200);
+    const userId = (await completeAuthorization(authorization, redirectTo)).claims()!.sub;
+
+    const user = expectStatus(await t.api('GET', `/users/${userId}`), 200);
+    assert.equal(user.name, 'Ada Lovelace');
+    assert.deepEqual(user.profile, { birthdate: '1815-12-10', givenName: 'Ada', familyName: 'Lovelace' });
+    assert.deepEqual(user.customData, { age: 30, plan: 'pro', terms: true, code: 'ABC' });
+    const created = only(await events.take(), 'User.Created');
+    assert.deepEqual(created.data.customData, user.customData);
+    assert.equal(created.data.name, 'Ada Lovelace');
+
+    for (const field of fields) await t.api('DELETE', `/custom-profile-fields/${field.name}`);
+  });
+
+  it('takes custom profile values only in a registration', async () => {
+    const app = await createApplication(t, 'Traditional');
+    const { call } = await openExperience(t, app);
+    expectStatus(await call('PUT', '', { interactionEvent: 'SignIn' }), 204);
+    expectStatus(await call('PATCH', '/profile', {}), 422, 'session.profile_not_supported');
+    assert.ok(names);
   });
 });
