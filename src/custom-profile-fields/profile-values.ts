@@ -67,7 +67,9 @@ function checkValue(field: FieldRule, value: unknown): unknown {
     case 'Regex':
       return checkText(field, value);
     case 'Date':
-      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw invalid(name, 'must be a date');
+      if (typeof value !== 'string' || value.length > 64 || Number.isNaN(Date.parse(value))) {
+        throw invalid(name, 'must be a date');
+      }
       return value;
     case 'Number': {
       if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(name, 'must be a number');
