@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -116,13 +117,23 @@ function ProfileControl({
   choose: string;
   description?: string | null | undefined;
 }) {
+  const errorId = useId();
   const label = labelOf(control);
   const config = control.config ?? {};
   if (control.type === 'Checkbox') {
     return (
       <div className="field">
-        <Check label={label} aria-invalid={error ? true : undefined} {...registration} />
-        {error ? <small className="field-error">{error}</small> : null}
+        <Check
+          label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...registration}
+        />
+        {error ? (
+          <small id={errorId} className="field-error">
+            {error}
+          </small>
+        ) : null}
       </div>
     );
   }
