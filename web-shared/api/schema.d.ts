@@ -1692,7 +1692,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Set the order of custom profile fields in the sign-in experience */
-        post: operations["CreateCustomProfileFieldsPropertiesSieOrder"];
+        post: operations["UpdateCustomProfileFieldsSieOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1707,12 +1707,12 @@ export interface paths {
             cookie?: never;
         };
         /** Get a custom profile field by name */
-        get: operations["GetCustomProfileField"];
+        get: operations["GetCustomProfileFieldByName"];
         /** Replace a custom profile field (its name and order stay) */
-        put: operations["ReplaceCustomProfileField"];
+        put: operations["UpdateCustomProfileFieldByName"];
         post?: never;
         /** Delete a custom profile field (values already collected stay on the users) */
-        delete: operations["DeleteCustomProfileField"];
+        delete: operations["DeleteCustomProfileFieldByName"];
         options?: never;
         head?: never;
         patch?: never;
@@ -13324,7 +13324,7 @@ export interface operations {
             };
         };
     };
-    CreateCustomProfileFieldsPropertiesSieOrder: {
+    UpdateCustomProfileFieldsSieOrder: {
         parameters: {
             query?: never;
             header?: never;
@@ -13422,7 +13422,7 @@ export interface operations {
             };
         };
     };
-    GetCustomProfileField: {
+    GetCustomProfileFieldByName: {
         parameters: {
             query?: never;
             header?: never;
@@ -13513,7 +13513,7 @@ export interface operations {
             };
         };
     };
-    ReplaceCustomProfileField: {
+    UpdateCustomProfileFieldByName: {
         parameters: {
             query?: never;
             header?: never;
@@ -13675,7 +13675,7 @@ export interface operations {
             };
         };
     };
-    DeleteCustomProfileField: {
+    DeleteCustomProfileFieldByName: {
         parameters: {
             query?: never;
             header?: never;
