@@ -30,30 +30,32 @@ export const emptyValue = (field: ProfileField): FormValue =>
 export function problemOf(control: Control, value: string | boolean, t: TFunction): string | undefined {
   const label = labelOf(control);
   const config = control.config ?? {};
-  if (typeof value === 'boolean') return control.required && !value ? t('required', { label }) : undefined;
+  if (typeof value === 'boolean')
+    return control.required && !value ? t('profile-fields:required', { label }) : undefined;
   const text = value.trim();
-  if (!text) return control.required ? t('required', { label }) : undefined;
+  if (!text) return control.required ? t('profile-fields:required', { label }) : undefined;
   switch (control.type) {
     case 'Number': {
       const number = Number(text);
-      if (!Number.isFinite(number)) return t('notNumber', { label });
+      if (!Number.isFinite(number)) return t('profile-fields:notNumber', { label });
       if (config.minValue !== undefined && number < config.minValue)
-        return t('tooSmall', { label, min: config.minValue });
+        return t('profile-fields:tooSmall', { label, min: config.minValue });
       if (config.maxValue !== undefined && number > config.maxValue)
-        return t('tooLarge', { label, max: config.maxValue });
+        return t('profile-fields:tooLarge', { label, max: config.maxValue });
       return undefined;
     }
     case 'Url':
-      if (!/^https?:\/\/\S+$/i.test(text)) return t('notUrl', { label });
+      if (!/^https?:\/\/\S+$/i.test(text)) return t('profile-fields:notUrl', { label });
       break;
     case 'Regex':
-      if (!new RegExp(`^(?:${config.format ?? ''})$`, 'u').test(text)) return t('badFormat', { label });
+      if (!new RegExp(`^(?:${config.format ?? ''})$`, 'u').test(text))
+        return t('profile-fields:badFormat', { label });
       break;
   }
   if (config.minLength !== undefined && text.length < config.minLength)
-    return t('tooShort', { label, min: config.minLength });
+    return t('profile-fields:tooShort', { label, min: config.minLength });
   if (config.maxLength !== undefined && text.length > config.maxLength)
-    return t('tooLong', { label, max: config.maxLength });
+    return t('profile-fields:tooLong', { label, max: config.maxLength });
   return undefined;
 }
 
