@@ -44,6 +44,7 @@ export function checkProfileValues(fields: readonly FieldRule[], values: Profile
     if (!field) throw invalid(name, 'is not a custom profile field');
     if (isEmpty(value)) continue;
     checked[name] = checkValue(field, value);
+    assertFitsUser(name, checked[name]);
   }
   return checked;
 }
@@ -53,6 +54,13 @@ export function missingFields(fields: readonly FieldRule[], values: ProfileValue
   return fields
     .filter((field) => field.required && (isEmpty(values[field.name]) || values[field.name] === false))
     .map((field) => field.name);
+}
+
+/** `name` and `avatar` go to the user's own members, which hold what the management API allows. */
+function assertFitsUser(name: string, value: unknown): void {
+  if (name === 'name' && String(value).length > 128)
+    throw invalid(name, 'must be at most 128 characters long');
+  if (name === 'avatar' && !isWebUrl(String(value))) throw invalid(name, 'must be an http(s) URL');
 }
 
 function isEmpty(value: unknown): boolean {
