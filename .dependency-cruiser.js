@@ -21,7 +21,10 @@ export const layers = [
       'src/oidc/error-codes\\.ts',
     ],
   },
-  { name: 'entities', folders: ['users', 'organizations', 'management', 'audit', 'sign-in-experience'] },
+  {
+    name: 'entities',
+    folders: ['users', 'organizations', 'management', 'audit', 'sign-in-experience', 'custom-profile-fields'],
+  },
   {
     name: 'capabilities',
     folders: ['messages', 'lockout', 'webhooks', 'mfa', 'connectors', 'sandbox', 'retention'],

@@ -10,6 +10,7 @@ import { ForgotPasswordPage } from './forgot-password/ForgotPasswordPage';
 import { MfaPage } from './mfa/MfaPage';
 import { humanMessage, type Limits } from './messages';
 import { meta } from './meta';
+import { ProfileFieldsPage } from './register/ProfileFieldsPage';
 import { RegisterPage } from './register/RegisterPage';
 import { useInteraction } from './settings';
 import { SignInPage } from './sign-in/SignInPage';
@@ -57,6 +58,7 @@ function SignInRoutes() {
     <Routes>
       <Route path="/" element={<FirstScreen />} />
       <Route path="/register" element={<RegisterPage />} />
+      <Route path="/register/profile" element={<ProfileFieldsPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/mfa" element={<MfaPage />} />
       <Route path="/callback/sso/:connectorId" element={<CallbackPage kind="sso" />} />

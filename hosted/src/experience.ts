@@ -63,9 +63,13 @@ export interface MfaState {
   skippable: boolean;
 }
 
+/** What `user.missing_profile` names that earlier steps collect; anything else is a custom profile field. */
+const identifierSteps = new Set(['identifier', 'password', 'username', 'email', 'phone', 'emailOrPhone']);
+
 /**
- * Submits the flow: the browser goes back to the application, or to the MFA page when the
- * service asks for a second factor (to bind, or to answer).
+ * Submits the flow: the browser goes back to the application, to the MFA page when the service
+ * asks for a second factor (to bind, or to answer), or to the "Tell us about yourself" step when
+ * a required custom profile field has no value yet.
  */
 export async function finish(navigate: NavigateFunction): Promise<void> {
   try {
@@ -83,6 +87,17 @@ export async function finish(navigate: NavigateFunction): Promise<void> {
         skippable: Boolean(data.skippable),
       };
       navigate('/mfa', { state });
+      return;
+    }
+    const missing =
+      (error instanceof ApiCallError && error.code === 'user.missing_profile'
+        ? ((error.data ?? {}) as { missingProfile?: string[] }).missingProfile
+        : undefined) ?? [];
+    if (
+      missing.some((name) => !identifierSteps.has(name)) &&
+      window.location.pathname !== '/sign-in/register/profile'
+    ) {
+      navigate('/register/profile');
       return;
     }
     throw error;

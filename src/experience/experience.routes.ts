@@ -10,7 +10,15 @@ import {
 } from './experience.service.js';
 import { currentInteraction } from './interaction.js';
 import { addProfile, resetPassword } from './profile.js';
-import { errors, interactionEvent, noContent, profileBody, verificationId } from './route-schemas.js';
+import {
+  customProfileBody,
+  errors,
+  interactionEvent,
+  noContent,
+  profileBody,
+  verificationId,
+} from './route-schemas.js';
+import { addCustomProfile } from './custom-profile.js';
 import { verificationRoutes } from './verification.routes.js';
 import { experienceMfaRoutes } from '../mfa/experience-mfa.routes.js';
 import { consentRoutes } from './consent.routes.js';
@@ -100,6 +108,24 @@ export const experienceApiRoutes: FastifyPluginAsync = async (plugin) => {
       const interaction = await currentInteraction(request, reply);
       const state = await requireExperience(db, interaction);
       await addProfile(db, interaction, state, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/profile',
+    {
+      schema: {
+        ...schema,
+        summary: 'Give values of the custom profile fields of a registration (written at submit)',
+        body: customProfileBody,
+        response: { 204: noContent, ...errors(400, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      const state = await requireExperience(db, interaction);
+      await addCustomProfile(db, state, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -18,6 +18,7 @@ import { missingIdentifiers } from './mandatory-profile.js';
 import { findUser } from '../users/users.repository.js';
 import { invitedByOneTimeToken, oneTimeTokenOrganizations } from './one-time-token-verification.js';
 import { authenticationMethods, finishFlow, login } from './submit.js';
+import { customProfileAtSubmit } from './custom-profile.js';
 
 /**
  * SignIn: the identified account signs in; an e-mail or phone verified for linking is written to
@@ -94,6 +95,8 @@ export async function submitRegistration(
     ...((username || (settings.signUp.password && !federated)) && !passwordHash ? ['password'] : []),
     ...missingIdentifiers(settings, { username, primaryEmail, primaryPhone }),
   ];
+  const custom = await customProfileAtSubmit(db, state);
+  missing.push(...custom.missing);
   if (missing.length > 0) throw missingProfile(missing);
   // Closed registration admits only the address a one-time token of this interaction invites.
   if (!(primaryEmail && (await invitedByOneTimeToken(db, interaction.uid, primaryEmail))))
@@ -125,8 +128,10 @@ export async function submitRegistration(
       primaryEmail,
       primaryPhone,
       passwordHash,
-      name,
-      avatar,
+      name: custom.members.name ?? name,
+      avatar: custom.members.avatar ?? avatar,
+      profile: custom.members.profile,
+      customData: custom.members.customData,
       identities,
     });
     events.emit('User.Created', { data: toUserEntity(user) });

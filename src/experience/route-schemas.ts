@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedJsonObject } from '../http/bounded-json.js';
 import { errorBody } from '../http/error-schema.js';
 import { email, phone, username } from '../users/users.schemas.js';
 
@@ -31,3 +32,8 @@ export const profileBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('email'), verificationId }),
   z.object({ type: z.literal('phone'), verificationId }),
 ]);
+
+/** Values of custom profile fields by field name: text, a number, a boolean or parts (Address, Fullname). */
+export const customProfileBody = boundedJsonObject({ maxDepth: 3, maxBytes: 16 * 1024 }).describe(
+  'Values by custom profile field name',
+);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { oidcConfig } from '../connectors/config-schemas.js';
+import { customProfileField } from '../custom-profile-fields/custom-profile-fields.schemas.js';
+import { listFields } from '../custom-profile-fields/custom-profile-fields.service.js';
 import { listSignInSocialConnectors, signInSocialConnector } from '../connectors/public-connectors.js';
 import { loadSignInExperience } from '../sign-in-experience/sign-in-experience.js';
 import { signInExperience } from '../sign-in-experience/sign-in-experience.schemas.js';
@@ -18,10 +20,12 @@ const signInSsoConnector = z.object({
  * Logto's `/api/.well-known/sign-in-exp`: the settings with what the page offers besides
  * identifiers. `socialConnectors`: the connectors of `socialSignInConnectorTargets`, in that
  * order. `ssoConnectors`: when SSO is on, the usable ones (a valid config and a domain).
+ * `customProfileFields`: what the registration's "Tell us about yourself" step asks, in order.
  */
 export const publicSignInExperience = signInExperience.extend({
   socialConnectors: z.array(signInSocialConnector),
   ssoConnectors: z.array(signInSsoConnector),
+  customProfileFields: z.array(customProfileField),
 });
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
@@ -44,5 +48,5 @@ export async function loadPublicSignInExperience(db: Db): Promise<z.infer<typeof
         ...(darkLogo ? { darkLogo } : {}),
       };
     });
-  return { ...settings, socialConnectors, ssoConnectors };
+  return { ...settings, socialConnectors, ssoConnectors, customProfileFields: await listFields(db) };
 }

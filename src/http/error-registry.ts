@@ -101,6 +101,11 @@ const entities = {
     ({ id }: { id: string }) => `The hook with id \`${id}\` does not exist.`,
     ({ id }) => ({ id }),
   ),
+  'entity.not_exists#custom_profile_field': described(
+    404,
+    ({ id }: { id: string }) => `No custom profile field is named \`${id}\`.`,
+    ({ id }) => ({ name: id }),
+  ),
   'entity.not_found#user': described(
     404,
     ({ id }: { id: string }) => `No user has the id \`${id}\`.`,
@@ -558,6 +563,41 @@ const signInExperience = {
   ),
 } as const;
 
+const customProfileFields = {
+  'custom_profile_fields.name_exists': fixed(422, 'A field with this name already exists.'),
+  'custom_profile_fields.invalid_name': fixed(
+    400,
+    'A field name is made of letters and digits only (case-sensitive).',
+  ),
+  'custom_profile_fields.name_conflict_sign_in_identifier': described(
+    400,
+    ({ name }: { name: string }) => `\`${name}\` is a sign-in identifier, collected by its own step.`,
+    ({ name }) => ({ name }),
+  ),
+  'custom_profile_fields.name_conflict_built_in_prop': described(
+    400,
+    ({ name }: { name: string }) => `\`${name}\` is a user member a profile field cannot write.`,
+    ({ name }) => ({ name }),
+  ),
+  'custom_profile_fields.invalid_min_max_input': fixed(400, 'The minimum is greater than the maximum.'),
+  'custom_profile_fields.invalid_options': fixed(400, 'A Select field needs options with distinct values.'),
+  'custom_profile_fields.invalid_regex_format': fixed(
+    400,
+    'The `format` of a Regex field is not a valid pattern.',
+  ),
+  'custom_profile_fields.invalid_address_parts': fixed(400, 'An Address field needs at least one part.'),
+  'custom_profile_fields.invalid_fullname_parts': fixed(400, 'A Fullname field needs at least one part.'),
+  'custom_profile_fields.invalid_sub_component_type': fixed(
+    400,
+    'A part of an Address or Fullname field cannot itself be an Address or Fullname.',
+  ),
+  'custom_profile_fields.entity_not_exists_with_names': described(
+    400,
+    ({ names }: { names: string[] }) => `No custom profile field is named ${backticked(names)}.`,
+    ({ names }) => ({ names }),
+  ),
+} as const;
+
 const hooks = {
   'hook.send_test_payload_failed': described(
     422,
@@ -605,6 +645,7 @@ export const errorRegistry = {
   ...organizations,
   ...connectors,
   ...signInExperience,
+  ...customProfileFields,
   ...hooks,
   ...oneTimeTokens,
 } as const;

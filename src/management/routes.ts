@@ -13,6 +13,7 @@ import { subjectTokensRoutes } from '../impersonation/subject-tokens.routes.js';
 import { limitsRoutes } from '../console/limits.routes.js';
 import { messagesRoutes } from '../messages/messages.routes.js';
 import { emailTemplatesRoutes } from '../messages/email-templates.routes.js';
+import { customProfileFieldsRoutes } from '../custom-profile-fields/custom-profile-fields.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { hooksRoutes } from '../webhooks/hooks.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
@@ -78,6 +79,7 @@ export const managementRoutes: FastifyPluginAsync<ManagementRoutesOptions> = asy
   await app.register(organizationsRoutes);
   await app.register(signInExperienceRoutes);
   await app.register(accountCenterRoutes);
+  await app.register(customProfileFieldsRoutes);
   await app.register(sentinelActivitiesRoutes);
   await app.register(messagesRoutes);
   await app.register(emailTemplatesRoutes);

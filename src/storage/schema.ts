@@ -1,6 +1,7 @@
 import type { ConnectorsTables } from './tables/connectors.js';
 import type { ConsentScopesTables } from './tables/consent-scopes.js';
 import type { CoreTables } from './tables/core.js';
+import type { CustomProfileFieldsTables } from './tables/custom-profile-fields.js';
 import type { EmailTemplatesTables } from './tables/email-templates.js';
 import type { ExperienceTables } from './tables/experience.js';
 import type { ImpersonationTables } from './tables/impersonation.js';
@@ -21,4 +22,5 @@ export interface Database
     MfaTables,
     TokensTables,
     ConsentScopesTables,
-    EmailTemplatesTables {}
+    EmailTemplatesTables,
+    CustomProfileFieldsTables {}

@@ -103,6 +103,61 @@ describe('hosted pages in Chromium: password, code, registration, reset, consent
     assert.equal(only(fired, 'User.Created').data.id, tokens.claims()?.sub);
   });
 
+  it('asks "Tell us about yourself" after the account, checks the custom fields and saves them', async () => {
+    const fields = [
+      { name: 'company', type: 'Text', label: 'Company', required: true, config: { minLength: 2 } },
+      { name: 'age', type: 'Number', label: 'Age', required: false, config: { minValue: 18 } },
+      {
+        name: 'plan',
+        type: 'Select',
+        label: 'Plan',
+        required: true,
+        config: { options: [{ value: 'pro', label: 'Professional' }] },
+      },
+      { name: 'website', type: 'Url', label: 'Website', required: false },
+      { name: 'birthdate', type: 'Date', label: 'Birth date', required: false },
+      { name: 'terms', type: 'Checkbox', label: 'I accept the terms', required: true },
+    ];
+    assert.equal((await t.api('POST', '/custom-profile-fields/batch', fields)).status, 201);
+    try {
+      await events.take();
+      const page = await chromium.newPage();
+      const authorization = await openSignIn(t, app, page);
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await page.getByLabel('Username').fill(`about_${newId(6)}`);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { name: 'Tell us about yourself' }).waitFor();
+      await assertAllLabelled(page);
+      await page.getByLabel('Company').fill('x');
+      await page.getByLabel('Age').fill('12');
+      await page.getByLabel('Website').fill('not a link');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('Company needs at least 2 characters.').waitFor();
+      await page.getByText('Age must be at least 18.').waitFor();
+      await page.getByText('Plan is required.').waitFor();
+      await page.getByText('Website must be a web address').waitFor();
+      await page.getByText('I accept the terms is required.').waitFor();
+      assert.equal(await page.getByLabel('Company').getAttribute('aria-invalid'), 'true');
+      await screenshot(page, 'register-profile');
+      await page.getByLabel('Company').fill('Acme');
+      await page.getByLabel('Age').fill('30');
+      await page.getByLabel('Website').fill('https://acme.example');
+      await page.getByLabel('Birth date').fill('1990-04-01');
+      await page.getByLabel('Plan').selectOption('pro');
+      await page.getByRole('checkbox', { name: 'I accept the terms' }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const tokens = await backAtApplication(page, authorization);
+      const created = only(await events.take(), 'User.Created');
+      assert.equal(created.data.id, tokens.claims()?.sub);
+      assert.deepEqual(created.data.customData, { company: 'Acme', age: 30, plan: 'pro', terms: true });
+      const user = await t.api<{ profile: unknown }>('GET', `/users/${created.data.id}`);
+      assert.deepEqual(user.body.profile, { website: 'https://acme.example', birthdate: '1990-04-01' });
+    } finally {
+      for (const field of fields) await t.api('DELETE', `/custom-profile-fields/${field.name}`);
+    }
+  });
+
   it('marks next to the password field the rule the service refused it for', async () => {
     const settings = await t.api<{ passwordPolicy: { rejects: Record<string, unknown> } }>(
       'GET',

@@ -359,6 +359,38 @@ test('the admin console', { skip: browserUnavailable() }, async (t) => {
     await service.api('PATCH', '/sign-in-exp', { mfa: { factors: [], policy: 'UserControlled' } });
   });
 
+  await t.test('profile fields at registration: add a Select field, edit its label, delete it', async () => {
+    const panel = page.getByRole('region', { name: 'Profile fields at registration' });
+    await panel.getByText('No fields: registration asks only for the sign-up identifiers.').waitFor();
+    const add = panel.getByRole('form', { name: 'New profile field' });
+    await add.getByLabel('Field name').fill('plan');
+    await add.getByRole('combobox', { name: 'Field type' }).selectOption('Select');
+    await add.getByLabel('Field label').fill('Plan');
+    await add.getByLabel('Options').fill('free: Free\npro: Professional');
+    await add.getByRole('checkbox', { name: 'Required' }).check();
+    await add.getByRole('button', { name: 'Add field' }).click();
+    await panel.getByRole('cell', { name: 'Plan', exact: true }).waitFor();
+    const created = (
+      await service.api<{ required: boolean; config: { options?: unknown } }>(
+        'GET',
+        '/custom-profile-fields/plan',
+      )
+    ).body;
+    assert.equal(created.required, true);
+    assert.deepEqual(created.config.options, [
+      { value: 'free', label: 'Free' },
+      { value: 'pro', label: 'Professional' },
+    ]);
+    await panel.getByRole('button', { name: 'Edit field plan' }).click();
+    const edit = panel.getByRole('form', { name: 'Edit field plan' });
+    await edit.getByLabel('Field label').fill('Your plan');
+    await edit.getByRole('button', { name: 'Save field' }).click();
+    await panel.getByRole('cell', { name: 'Your plan' }).waitFor();
+    await panel.getByRole('button', { name: 'Delete field plan' }).click();
+    await panel.getByText('No fields: registration asks only for the sign-up identifiers.').waitFor();
+    assert.equal((await service.api('GET', '/custom-profile-fields/plan')).status, 404);
+  });
+
   await t.test(
     'an expired access token is renewed with the refresh token; a refused renewal ends the session',
     async () => {

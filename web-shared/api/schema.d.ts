@@ -1647,6 +1647,77 @@ export interface paths {
         patch: operations["UpdateAccountCenter"];
         trace?: never;
     };
+    "/api/custom-profile-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the custom profile fields, in their sign-in experience order */
+        get: operations["ListCustomProfileFields"];
+        put?: never;
+        /** Create a custom profile field (placed last) */
+        post: operations["CreateCustomProfileField"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/custom-profile-fields/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create up to 20 custom profile fields at once: all of them or none */
+        post: operations["CreateCustomProfileFieldsBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/custom-profile-fields/properties/sie-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the order of custom profile fields in the sign-in experience */
+        post: operations["UpdateCustomProfileFieldsSieOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/custom-profile-fields/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a custom profile field by name */
+        get: operations["GetCustomProfileFieldByName"];
+        /** Replace a custom profile field (its name and order stay) */
+        put: operations["UpdateCustomProfileFieldByName"];
+        post?: never;
+        /** Delete a custom profile field (values already collected stay on the users) */
+        delete: operations["DeleteCustomProfileFieldByName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sentinel-activities/delete": {
         parameters: {
             query?: never;
@@ -2388,7 +2459,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Give values of the custom profile fields of a registration (written at submit) */
+        patch: operations["UpdateExperienceProfile"];
         trace?: never;
     };
     "/api/experience/profile/password": {
@@ -12862,6 +12934,782 @@ export interface operations {
             };
         };
     };
+    ListCustomProfileFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        tenantId: "default";
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                        label: string;
+                        description: string | null;
+                        required: boolean;
+                        config: {
+                            placeholder?: string;
+                            minLength?: number;
+                            maxLength?: number;
+                            minValue?: number;
+                            maxValue?: number;
+                            /** @description The date format (Date) or the pattern (Regex) */
+                            format?: string;
+                            /** @description The date format when `format` is `custom` */
+                            customFormat?: string;
+                            /** @description The choices of a Select field */
+                            options?: {
+                                label?: string;
+                                value: string;
+                            }[];
+                            defaultValue?: string;
+                            /** @description The parts of an Address or Fullname field */
+                            parts?: {
+                                enabled: boolean;
+                                name: string;
+                                /** @enum {string} */
+                                type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                                label?: string;
+                                description?: string;
+                                required: boolean;
+                                config?: {
+                                    placeholder?: string;
+                                    minLength?: number;
+                                    maxLength?: number;
+                                    minValue?: number;
+                                    maxValue?: number;
+                                    /** @description The date format (Date) or the pattern (Regex) */
+                                    format?: string;
+                                    /** @description The date format when `format` is `custom` */
+                                    customFormat?: string;
+                                    /** @description The choices of a Select field */
+                                    options?: {
+                                        label?: string;
+                                        value: string;
+                                    }[];
+                                    defaultValue?: string;
+                                };
+                            }[];
+                        };
+                        createdAt: number;
+                        sieOrder: number;
+                    }[];
+                };
+            };
+        };
+    };
+    CreateCustomProfileField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                    label?: string;
+                    description?: string | null;
+                    required: boolean;
+                    config?: {
+                        placeholder?: string;
+                        minLength?: number;
+                        maxLength?: number;
+                        minValue?: number;
+                        maxValue?: number;
+                        /** @description The date format (Date) or the pattern (Regex) */
+                        format?: string;
+                        /** @description The date format when `format` is `custom` */
+                        customFormat?: string;
+                        /** @description The choices of a Select field */
+                        options?: {
+                            label?: string;
+                            value: string;
+                        }[];
+                        defaultValue?: string;
+                        /** @description The parts of an Address or Fullname field */
+                        parts?: {
+                            enabled: boolean;
+                            name: string;
+                            /** @enum {string} */
+                            type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                            label?: string;
+                            description?: string;
+                            required: boolean;
+                            config?: {
+                                placeholder?: string;
+                                minLength?: number;
+                                maxLength?: number;
+                                minValue?: number;
+                                maxValue?: number;
+                                /** @description The date format (Date) or the pattern (Regex) */
+                                format?: string;
+                                /** @description The date format when `format` is `custom` */
+                                customFormat?: string;
+                                /** @description The choices of a Select field */
+                                options?: {
+                                    label?: string;
+                                    value: string;
+                                }[];
+                                defaultValue?: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        tenantId: "default";
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                        label: string;
+                        description: string | null;
+                        required: boolean;
+                        config: {
+                            placeholder?: string;
+                            minLength?: number;
+                            maxLength?: number;
+                            minValue?: number;
+                            maxValue?: number;
+                            /** @description The date format (Date) or the pattern (Regex) */
+                            format?: string;
+                            /** @description The date format when `format` is `custom` */
+                            customFormat?: string;
+                            /** @description The choices of a Select field */
+                            options?: {
+                                label?: string;
+                                value: string;
+                            }[];
+                            defaultValue?: string;
+                            /** @description The parts of an Address or Fullname field */
+                            parts?: {
+                                enabled: boolean;
+                                name: string;
+                                /** @enum {string} */
+                                type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                                label?: string;
+                                description?: string;
+                                required: boolean;
+                                config?: {
+                                    placeholder?: string;
+                                    minLength?: number;
+                                    maxLength?: number;
+                                    minValue?: number;
+                                    maxValue?: number;
+                                    /** @description The date format (Date) or the pattern (Regex) */
+                                    format?: string;
+                                    /** @description The date format when `format` is `custom` */
+                                    customFormat?: string;
+                                    /** @description The choices of a Select field */
+                                    options?: {
+                                        label?: string;
+                                        value: string;
+                                    }[];
+                                    defaultValue?: string;
+                                };
+                            }[];
+                        };
+                        createdAt: number;
+                        sieOrder: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateCustomProfileFieldsBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                    label?: string;
+                    description?: string | null;
+                    required: boolean;
+                    config?: {
+                        placeholder?: string;
+                        minLength?: number;
+                        maxLength?: number;
+                        minValue?: number;
+                        maxValue?: number;
+                        /** @description The date format (Date) or the pattern (Regex) */
+                        format?: string;
+                        /** @description The date format when `format` is `custom` */
+                        customFormat?: string;
+                        /** @description The choices of a Select field */
+                        options?: {
+                            label?: string;
+                            value: string;
+                        }[];
+                        defaultValue?: string;
+                        /** @description The parts of an Address or Fullname field */
+                        parts?: {
+                            enabled: boolean;
+                            name: string;
+                            /** @enum {string} */
+                            type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                            label?: string;
+                            description?: string;
+                            required: boolean;
+                            config?: {
+                                placeholder?: string;
+                                minLength?: number;
+                                maxLength?: number;
+                                minValue?: number;
+                                maxValue?: number;
+                                /** @description The date format (Date) or the pattern (Regex) */
+                                format?: string;
+                                /** @description The date format when `format` is `custom` */
+                                customFormat?: string;
+                                /** @description The choices of a Select field */
+                                options?: {
+                                    label?: string;
+                                    value: string;
+                                }[];
+                                defaultValue?: string;
+                            };
+                        }[];
+                    };
+                }[];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        tenantId: "default";
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                        label: string;
+                        description: string | null;
+                        required: boolean;
+                        config: {
+                            placeholder?: string;
+                            minLength?: number;
+                            maxLength?: number;
+                            minValue?: number;
+                            maxValue?: number;
+                            /** @description The date format (Date) or the pattern (Regex) */
+                            format?: string;
+                            /** @description The date format when `format` is `custom` */
+                            customFormat?: string;
+                            /** @description The choices of a Select field */
+                            options?: {
+                                label?: string;
+                                value: string;
+                            }[];
+                            defaultValue?: string;
+                            /** @description The parts of an Address or Fullname field */
+                            parts?: {
+                                enabled: boolean;
+                                name: string;
+                                /** @enum {string} */
+                                type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                                label?: string;
+                                description?: string;
+                                required: boolean;
+                                config?: {
+                                    placeholder?: string;
+                                    minLength?: number;
+                                    maxLength?: number;
+                                    minValue?: number;
+                                    maxValue?: number;
+                                    /** @description The date format (Date) or the pattern (Regex) */
+                                    format?: string;
+                                    /** @description The date format when `format` is `custom` */
+                                    customFormat?: string;
+                                    /** @description The choices of a Select field */
+                                    options?: {
+                                        label?: string;
+                                        value: string;
+                                    }[];
+                                    defaultValue?: string;
+                                };
+                            }[];
+                        };
+                        createdAt: number;
+                        sieOrder: number;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    UpdateCustomProfileFieldsSieOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order: {
+                        name: string;
+                        sieOrder: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        tenantId: "default";
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                        label: string;
+                        description: string | null;
+                        required: boolean;
+                        config: {
+                            placeholder?: string;
+                            minLength?: number;
+                            maxLength?: number;
+                            minValue?: number;
+                            maxValue?: number;
+                            /** @description The date format (Date) or the pattern (Regex) */
+                            format?: string;
+                            /** @description The date format when `format` is `custom` */
+                            customFormat?: string;
+                            /** @description The choices of a Select field */
+                            options?: {
+                                label?: string;
+                                value: string;
+                            }[];
+                            defaultValue?: string;
+                            /** @description The parts of an Address or Fullname field */
+                            parts?: {
+                                enabled: boolean;
+                                name: string;
+                                /** @enum {string} */
+                                type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                                label?: string;
+                                description?: string;
+                                required: boolean;
+                                config?: {
+                                    placeholder?: string;
+                                    minLength?: number;
+                                    maxLength?: number;
+                                    minValue?: number;
+                                    maxValue?: number;
+                                    /** @description The date format (Date) or the pattern (Regex) */
+                                    format?: string;
+                                    /** @description The date format when `format` is `custom` */
+                                    customFormat?: string;
+                                    /** @description The choices of a Select field */
+                                    options?: {
+                                        label?: string;
+                                        value: string;
+                                    }[];
+                                    defaultValue?: string;
+                                };
+                            }[];
+                        };
+                        createdAt: number;
+                        sieOrder: number;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    GetCustomProfileFieldByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        tenantId: "default";
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                        label: string;
+                        description: string | null;
+                        required: boolean;
+                        config: {
+                            placeholder?: string;
+                            minLength?: number;
+                            maxLength?: number;
+                            minValue?: number;
+                            maxValue?: number;
+                            /** @description The date format (Date) or the pattern (Regex) */
+                            format?: string;
+                            /** @description The date format when `format` is `custom` */
+                            customFormat?: string;
+                            /** @description The choices of a Select field */
+                            options?: {
+                                label?: string;
+                                value: string;
+                            }[];
+                            defaultValue?: string;
+                            /** @description The parts of an Address or Fullname field */
+                            parts?: {
+                                enabled: boolean;
+                                name: string;
+                                /** @enum {string} */
+                                type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                                label?: string;
+                                description?: string;
+                                required: boolean;
+                                config?: {
+                                    placeholder?: string;
+                                    minLength?: number;
+                                    maxLength?: number;
+                                    minValue?: number;
+                                    maxValue?: number;
+                                    /** @description The date format (Date) or the pattern (Regex) */
+                                    format?: string;
+                                    /** @description The date format when `format` is `custom` */
+                                    customFormat?: string;
+                                    /** @description The choices of a Select field */
+                                    options?: {
+                                        label?: string;
+                                        value: string;
+                                    }[];
+                                    defaultValue?: string;
+                                };
+                            }[];
+                        };
+                        createdAt: number;
+                        sieOrder: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    UpdateCustomProfileFieldByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                    label?: string;
+                    description?: string | null;
+                    required: boolean;
+                    config?: {
+                        placeholder?: string;
+                        minLength?: number;
+                        maxLength?: number;
+                        minValue?: number;
+                        maxValue?: number;
+                        /** @description The date format (Date) or the pattern (Regex) */
+                        format?: string;
+                        /** @description The date format when `format` is `custom` */
+                        customFormat?: string;
+                        /** @description The choices of a Select field */
+                        options?: {
+                            label?: string;
+                            value: string;
+                        }[];
+                        defaultValue?: string;
+                        /** @description The parts of an Address or Fullname field */
+                        parts?: {
+                            enabled: boolean;
+                            name: string;
+                            /** @enum {string} */
+                            type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                            label?: string;
+                            description?: string;
+                            required: boolean;
+                            config?: {
+                                placeholder?: string;
+                                minLength?: number;
+                                maxLength?: number;
+                                minValue?: number;
+                                maxValue?: number;
+                                /** @description The date format (Date) or the pattern (Regex) */
+                                format?: string;
+                                /** @description The date format when `format` is `custom` */
+                                customFormat?: string;
+                                /** @description The choices of a Select field */
+                                options?: {
+                                    label?: string;
+                                    value: string;
+                                }[];
+                                defaultValue?: string;
+                            };
+                        }[];
+                    };
+                    /** @description Ignored: a field keeps its name */
+                    name?: string;
+                    /** @description Ignored: see POST /api/custom-profile-fields/properties/sie-order */
+                    sieOrder?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        tenantId: "default";
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                        label: string;
+                        description: string | null;
+                        required: boolean;
+                        config: {
+                            placeholder?: string;
+                            minLength?: number;
+                            maxLength?: number;
+                            minValue?: number;
+                            maxValue?: number;
+                            /** @description The date format (Date) or the pattern (Regex) */
+                            format?: string;
+                            /** @description The date format when `format` is `custom` */
+                            customFormat?: string;
+                            /** @description The choices of a Select field */
+                            options?: {
+                                label?: string;
+                                value: string;
+                            }[];
+                            defaultValue?: string;
+                            /** @description The parts of an Address or Fullname field */
+                            parts?: {
+                                enabled: boolean;
+                                name: string;
+                                /** @enum {string} */
+                                type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                                label?: string;
+                                description?: string;
+                                required: boolean;
+                                config?: {
+                                    placeholder?: string;
+                                    minLength?: number;
+                                    maxLength?: number;
+                                    minValue?: number;
+                                    maxValue?: number;
+                                    /** @description The date format (Date) or the pattern (Regex) */
+                                    format?: string;
+                                    /** @description The date format when `format` is `custom` */
+                                    customFormat?: string;
+                                    /** @description The choices of a Select field */
+                                    options?: {
+                                        label?: string;
+                                        value: string;
+                                    }[];
+                                    defaultValue?: string;
+                                };
+                            }[];
+                        };
+                        createdAt: number;
+                        sieOrder: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    DeleteCustomProfileFieldByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
     CreateSentinelActivitiesDelete: {
         parameters: {
             query?: never;
@@ -16096,6 +16944,72 @@ export interface operations {
             };
         };
     };
+    UpdateExperienceProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Values by custom profile field name */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
     ResetUserPassword: {
         parameters: {
             query?: never;
@@ -18253,6 +19167,63 @@ export interface operations {
                             connectorName: string;
                             logo: string;
                             darkLogo?: string;
+                        }[];
+                        customProfileFields: {
+                            /** @enum {string} */
+                            tenantId: "default";
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                            label: string;
+                            description: string | null;
+                            required: boolean;
+                            config: {
+                                placeholder?: string;
+                                minLength?: number;
+                                maxLength?: number;
+                                minValue?: number;
+                                maxValue?: number;
+                                /** @description The date format (Date) or the pattern (Regex) */
+                                format?: string;
+                                /** @description The date format when `format` is `custom` */
+                                customFormat?: string;
+                                /** @description The choices of a Select field */
+                                options?: {
+                                    label?: string;
+                                    value: string;
+                                }[];
+                                defaultValue?: string;
+                                /** @description The parts of an Address or Fullname field */
+                                parts?: {
+                                    enabled: boolean;
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Text" | "Number" | "Date" | "Checkbox" | "Select" | "Url" | "Regex" | "Address" | "Fullname";
+                                    label?: string;
+                                    description?: string;
+                                    required: boolean;
+                                    config?: {
+                                        placeholder?: string;
+                                        minLength?: number;
+                                        maxLength?: number;
+                                        minValue?: number;
+                                        maxValue?: number;
+                                        /** @description The date format (Date) or the pattern (Regex) */
+                                        format?: string;
+                                        /** @description The date format when `format` is `custom` */
+                                        customFormat?: string;
+                                        /** @description The choices of a Select field */
+                                        options?: {
+                                            label?: string;
+                                            value: string;
+                                        }[];
+                                        defaultValue?: string;
+                                    };
+                                }[];
+                            };
+                            createdAt: number;
+                            sieOrder: number;
                         }[];
                     };
                 };

@@ -4,6 +4,7 @@ import { Alert } from '@shared/ui/Alert';
 import { Switch } from '@shared/ui/Field';
 import { useApi } from '../ui/api';
 import { AccountCenterSettings } from './AccountCenterSettings';
+import { CustomProfileFields } from './CustomProfileFields';
 import { IdentifierSettings } from './IdentifierSettings';
 import { MfaForm } from './MfaForm';
 import { PasswordPolicyForm } from './PasswordPolicyForm';
@@ -50,6 +51,7 @@ export function SignInExperiencePage() {
       ) : null}
       {save.isSuccess ? <p role="status">Saved.</p> : null}
       <Alert error={save.error} />
+      <CustomProfileFields />
       <AccountCenterSettings />
       <section className="panel" aria-labelledby="limits">
         <h2 id="limits">Lockout and send limits in force</h2>

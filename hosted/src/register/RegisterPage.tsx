@@ -56,7 +56,8 @@ export function RegisterPage() {
       }
       if (needsPassword)
         await unwrap(api.POST('/api/experience/profile', { body: { type: 'password', value: password } }));
-      await finish(navigate);
+      if (settings?.customProfileFields.length) navigate('/register/profile');
+      else await finish(navigate);
     }),
   );
 

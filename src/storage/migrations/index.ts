@@ -31,6 +31,7 @@ import * as emailTemplates from './0031_email_templates.js';
 import * as instances from './0035_instances.js';
 import * as pendingSigningKeys from './0036_pending_signing_keys.js';
 import * as accountCenter from './0045_account_center.js';
+import * as customProfileFields from './0050_custom_profile_fields.js';
 import * as oneTimeTokenExpiry from './0055_one_time_token_expiry.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
@@ -67,5 +68,6 @@ export const migrations: Record<string, Migration> = {
   '0035_instances': instances,
   '0036_pending_signing_keys': pendingSigningKeys,
   '0045_account_center': accountCenter,
+  '0050_custom_profile_fields': customProfileFields,
   '0055_one_time_token_expiry': oneTimeTokenExpiry,
 };

@@ -44,6 +44,8 @@ export interface ExperienceProfile {
   mfaSkipped?: boolean;
   name?: string;
   avatar?: string;
+  /** Values of the custom profile fields, by field name, checked when given (`PATCH /profile`). */
+  customProfile?: Record<string, unknown>;
   /** A social identity to store under the account's `identities` at submit. */
   socialIdentity?: { target: string; userId: string; details: Record<string, unknown> };
   /** An enterprise SSO identity to link at submit (and the connector whose organizations JIT-provision). */
