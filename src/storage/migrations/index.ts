@@ -31,6 +31,7 @@ import * as emailTemplates from './0031_email_templates.js';
 import * as instances from './0035_instances.js';
 import * as pendingSigningKeys from './0036_pending_signing_keys.js';
 import * as accountCenter from './0045_account_center.js';
+import * as socialVerificationRecords from './0060_social_verification_records.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0035_instances': instances,
   '0036_pending_signing_keys': pendingSigningKeys,
   '0045_account_center': accountCenter,
+  '0060_social_verification_records': socialVerificationRecords,
 };
