@@ -248,7 +248,7 @@ describe('account center at /account in Chromium', async () => {
       await events.take();
       const linked = page.getByRole('region', { name: 'Linked accounts' });
       await linked.getByText('No accounts of other services are linked yet.').waitFor();
-      await linked.getByRole('button', { name: 'Link Upstream' }).click();
+      await linked.getByRole('button', { name: 'Link Upstream', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
       await dialog.getByLabel('Current password').fill(password);
       await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -266,7 +266,7 @@ describe('account center at /account in Chromium', async () => {
         .waitFor();
       const identities = (await accountEvent()).data.identities as Record<string, { userId: string }>;
       assert.equal(identities.upstream?.userId, sub);
-      assert.equal(await linked.getByRole('button', { name: 'Link Upstream' }).count(), 0);
+      assert.equal(await linked.getByRole('button', { name: 'Link Upstream', exact: true }).count(), 0);
 
       // The proof given before leaving for the provider is still fresh: no second prompt.
       await linked.getByRole('button', { name: 'Unlink Upstream' }).click();
