@@ -7,7 +7,7 @@ export const accountIdentities = z.record(
   z.string(),
   z.object({
     userId: z.string(),
-    details: jsonObject.optional().describe("What the provider said of the person: id, email, name, avatar"),
+    details: jsonObject.optional().describe('What the provider said of the person: id, email, name, avatar'),
   }),
 );
 

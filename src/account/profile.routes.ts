@@ -30,10 +30,7 @@ export const accountProfileRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) =>
-      accountView(
-        request.accountCenter!,
-        await changeBasicProfile(request, request.account!, request.body),
-      ),
+      accountView(request.accountCenter!, await changeBasicProfile(request, request.account!, request.body)),
   );
 
   app.patch(

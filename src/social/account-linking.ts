@@ -78,8 +78,7 @@ export async function linkOwnSocialIdentity(
 ): Promise<void> {
   await changeAccount(request, caller, async (trx, events) => {
     const verified = (await consumeSocialVerification(trx, recordId, caller.userId)) as
-      | VerifiedSocial
-      | undefined;
+      VerifiedSocial | undefined;
     if (!verified?.target || !verified.identity) throw recordNotFound();
     const { target, identity } = verified;
     const user = await getUser(trx, caller.userId);

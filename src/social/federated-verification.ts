@@ -100,7 +100,9 @@ export async function identityFromCallback(
   const tokens = await redeemCode(upstream, session, connectorData);
   const profile = await readProfile(upstream, tokens);
   const claimed =
-    upstream.kind === 'oidc' ? identityFromClaims(profile) : identityFromProfile(profile, upstream.profileMap);
+    upstream.kind === 'oidc'
+      ? identityFromClaims(profile)
+      : identityFromProfile(profile, upstream.profileMap);
   if (!claimed) throw apiError('connector.invalid_response');
   return connector.trust ? connector.trust(claimed) : claimed;
 }

@@ -83,9 +83,14 @@ export const accountIdentitiesRoutes: FastifyPluginAsync = async (plugin) => {
       },
       handler: async (request, reply) => {
         await requireIdentityProof(request, request.account!);
-        await linkOwnSocialIdentity(request, request.account!, request.body.newIdentifierVerificationRecordId, {
-          replace,
-        });
+        await linkOwnSocialIdentity(
+          request,
+          request.account!,
+          request.body.newIdentifierVerificationRecordId,
+          {
+            replace,
+          },
+        );
         return reply.status(204).send(null);
       },
     });

@@ -27,7 +27,11 @@ export const socialVerificationsRoutes: FastifyPluginAsync = async (plugin) => {
           redirectUri: z.url({ protocol: /^https?$/ }).max(2000),
         }),
         response: {
-          201: z.object({ verificationRecordId: z.string(), authorizationUri: z.string(), expiresAt: z.string() }),
+          201: z.object({
+            verificationRecordId: z.string(),
+            authorizationUri: z.string(),
+            expiresAt: z.string(),
+          }),
           ...errors(400, 401, 403, 404, 502),
         },
       },
