@@ -4,7 +4,6 @@ import { changeAccount } from '../account/account.service.js';
 import { IDENTITY_PROOF_SECONDS } from '../account/identity-verification.js';
 import { apiError } from '../http/error-registry.js';
 import { newId } from '../storage/ids.js';
-import { getUser } from '../users/users.service.js';
 import type { AuthorizationSession } from './authorization-steps.js';
 import {
   completeSocialVerification,
@@ -18,7 +17,6 @@ import { socialConnector } from './social-connectors.js';
 import { identityDetails, type RemoteIdentity } from './social-identity.js';
 
 const recordNotFound = () => apiError('verification_record.not_found#social');
-const targetAlreadyLinked = () => apiError('user.identity_already_in_use#own_target');
 
 /** What a verified social record holds until it is linked. */
 interface VerifiedSocial {
@@ -81,11 +79,7 @@ export async function linkOwnSocialIdentity(
       VerifiedSocial | undefined;
     if (!verified?.target || !verified.identity) throw recordNotFound();
     const { target, identity } = verified;
-    const user = await getUser(trx, caller.userId);
-    if (!options.replace && target in user.identities) throw targetAlreadyLinked();
-    await linkIdentity(trx, events, caller.userId, target, {
-      userId: identity.id,
-      details: identityDetails(identity),
-    });
+    const details = identityDetails(identity);
+    await linkIdentity(trx, events, caller.userId, target, { userId: identity.id, details }, options);
   });
 }
