@@ -2761,7 +2761,7 @@ export interface paths {
         /** Link a verified social identity, replacing the one of its target if any */
         put: operations["ReplaceMyAccountIdentities"];
         /** Link a verified social identity (none of its target may be linked yet) */
-        post: operations["CreateMyAccountIdentity"];
+        post: operations["AddUserIdentities"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2846,7 +2846,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Start a social verification: the provider's authorization URI for the browser */
-        post: operations["CreateVerificationsSocial"];
+        post: operations["CreateVerificationBySocial"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2863,7 +2863,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Verify the provider's callback data (code, state); the record then holds the identity */
-        post: operations["CreateVerificationsSocialVerify"];
+        post: operations["VerifyVerificationBySocial"];
         delete?: never;
         options?: never;
         head?: never;
@@ -17996,7 +17996,7 @@ export interface operations {
             };
         };
     };
-    CreateMyAccountIdentity: {
+    AddUserIdentities: {
         parameters: {
             query?: never;
             header?: {
@@ -18397,7 +18397,7 @@ export interface operations {
             };
         };
     };
-    CreateVerificationsSocial: {
+    CreateVerificationBySocial: {
         parameters: {
             query?: never;
             header?: never;
@@ -18495,7 +18495,7 @@ export interface operations {
             };
         };
     };
-    CreateVerificationsSocialVerify: {
+    VerifyVerificationBySocial: {
         parameters: {
             query?: never;
             header?: never;
