@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from './api';
 import { shown, type AccountConfig } from './auth/config';
 import { EmailPhoneSection } from './email-phone/EmailPhoneSection';
+import { IdentitiesSection } from './identities/IdentitiesSection';
 import { MfaSection } from './mfa/MfaSection';
 import { PasswordSection } from './password/PasswordSection';
 import { ProfileSection } from './profile/ProfileSection';
@@ -41,6 +42,9 @@ export function AccountPage({ config, onSignOut }: { config: AccountConfig; onSi
           {fields.password === 'Edit' ? <PasswordSection /> : null}
           {shown(fields.mfa) && config.mfaFactors.length > 0 ? (
             <MfaSection control={fields.mfa} factors={config.mfaFactors} />
+          ) : null}
+          {shown(fields.social) ? (
+            <IdentitiesSection me={me.data} control={fields.social} connectors={config.socialConnectors} />
           ) : null}
           <SessionsSection />
         </>

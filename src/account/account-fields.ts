@@ -5,6 +5,8 @@ import {
   canRead,
 } from '../sign-in-experience/account-center.js';
 import type { AccountCenter, AccountField } from '../sign-in-experience/account-center.schemas.js';
+import type { UserResponse } from '../users/users.schemas.js';
+import type { AccountIdentities } from './account.schemas.js';
 import { loadAccountCenter } from '../sign-in-experience/account-center.js';
 
 declare module 'fastify' {
@@ -57,6 +59,7 @@ const profileFields: [string, AccountField][] = [
   ['primaryEmail', 'email'],
   ['primaryPhone', 'phone'],
   ['hasPassword', 'password'],
+  ['identities', 'social'],
 ];
 
 /** The user's own data without the members the operator set to Off (the id always stays). */
@@ -67,3 +70,7 @@ export function visibleProfile<T extends Record<string, unknown>>(
   const hidden = new Set(profileFields.filter(([, field]) => !canRead(settings, field)).map(([key]) => key));
   return Object.fromEntries(Object.entries(profile).filter(([key]) => !hidden.has(key))) as Partial<T>;
 }
+
+/** The user as the Account API shows them: identities as stored by the links (`{ userId, details }`). */
+export const accountView = (settings: AccountCenter, user: UserResponse) =>
+  visibleProfile(settings, { ...user, identities: user.identities as AccountIdentities });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listSignInSocialConnectors, signInSocialConnector } from '../connectors/public-connectors.js';
 import { ACCOUNT_APPLICATION, ACCOUNT_CLIENT_ID, pageUris } from '../management/page-apps.repository.js';
 import { loadAccountCenter } from '../sign-in-experience/account-center.js';
 import { accountCenterFields } from '../sign-in-experience/account-center.schemas.js';
@@ -14,6 +15,9 @@ const accountPageConfig = z.object({
   postLogoutRedirectUri: z.string(),
   fields: accountCenterFields,
   mfaFactors: z.array(mfaFactor).describe('The second factors users may bind (sign-in experience)'),
+  socialConnectors: z
+    .array(signInSocialConnector)
+    .describe("The social connectors users may link: the sign-in experience's, in its order"),
   languageInfo: z.object({ autoDetect: z.boolean(), fallbackLanguage: z.string() }),
 });
 
@@ -32,7 +36,8 @@ export const accountPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { config, db } = request.server.services;
       const settings = await loadAccountCenter(db);
-      const { languageInfo, mfa } = await loadSignInExperience(db);
+      const { languageInfo, mfa, socialSignInConnectorTargets } = await loadSignInExperience(db);
+      const social = await listSignInSocialConnectors(db);
       const uris = pageUris(config.baseUrl, ACCOUNT_APPLICATION);
       return {
         enabled: settings.enabled,
@@ -42,6 +47,9 @@ export const accountPageRoutes: FastifyPluginAsyncZod = async (app) => {
         postLogoutRedirectUri: uris.postLogoutRedirectUris[0]!,
         fields: settings.fields,
         mfaFactors: mfa.factors,
+        socialConnectors: socialSignInConnectorTargets.flatMap((target) =>
+          social.filter((connector) => connector.target === target),
+        ),
         languageInfo,
       };
     },

@@ -15,7 +15,7 @@ import { getUser } from '../users/users.service.js';
 import { accountMfaRoutes } from '../mfa/account-mfa.routes.js';
 import { accountIdentitiesRoutes } from '../social/identities.routes.js';
 import { authenticateAccount, type AccountCaller } from './account-auth.js';
-import { checkAccountCenter, visibleProfile } from './account-fields.js';
+import { accountView, checkAccountCenter } from './account-fields.js';
 import { accountProfile } from './account.schemas.js';
 import { accountProfileRoutes } from './profile.routes.js';
 import { accountSessionsRoutes } from './sessions.routes.js';
@@ -56,7 +56,7 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const user = toUserResponse(await getUser(request.server.services.db, request.account!.userId));
-      return visibleProfile(request.accountCenter!, user);
+      return accountView(request.accountCenter!, user);
     },
   );
 

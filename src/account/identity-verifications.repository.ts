@@ -33,6 +33,8 @@ export async function isFreshIdentityProof(
     .select('id')
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    // A social record shows the caller holds an upstream account, not that they are the user.
+    .where('method', '=', 'Password')
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (password) return true;

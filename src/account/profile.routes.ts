@@ -5,7 +5,7 @@ import { errors, noContent } from '../experience/route-schemas.js';
 import { avatar, displayName, userProfile, username } from '../users/users.schemas.js';
 import { requireIdentityProof, VERIFICATION_HEADER } from './identity-verification.js';
 import { accountProfile } from './account.schemas.js';
-import { visibleProfile } from './account-fields.js';
+import { accountView } from './account-fields.js';
 import { changeBasicProfile, changeOwnPassword, changeOwnProfile } from './profile.service.js';
 
 const proofHeader = z.object({ [VERIFICATION_HEADER]: z.string().max(128).optional() });
@@ -30,10 +30,7 @@ export const accountProfileRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) =>
-      visibleProfile(
-        request.accountCenter!,
-        await changeBasicProfile(request, request.account!, request.body),
-      ),
+      accountView(request.accountCenter!, await changeBasicProfile(request, request.account!, request.body)),
   );
 
   app.patch(

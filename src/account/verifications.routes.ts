@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../experience/route-schemas.js';
 import { accountWebAuthnRoutes } from '../mfa/account-webauthn.routes.js';
+import { socialVerificationsRoutes } from '../social/social-verifications.routes.js';
 import { authenticateAccount } from './account-auth.js';
 import { verifyAccountPassword } from './identity-verification.js';
 
@@ -33,4 +34,5 @@ export const verificationsRoutes: FastifyPluginAsync = async (plugin) => {
   );
 
   await app.register(accountWebAuthnRoutes);
+  await app.register(socialVerificationsRoutes);
 };

@@ -223,6 +223,10 @@ const users = {
   'user.same_password': fixed(422, 'The new password must differ from the current one.'),
   'user.identity_already_in_use': fixed(422, 'This identity is already linked to another account.'),
   'user.identity_already_in_use#federated': fixed(422, 'This identity is already linked to an account.'),
+  'user.identity_already_in_use#own_target': fixed(
+    400,
+    'An identity of this provider is already linked to your account; unlink it first, or replace it.',
+  ),
   'user.identity_not_exist': described(
     404,
     ({ target }: { target: string }) => `The user has no identity of the target \`${target}\`.`,
@@ -361,6 +365,10 @@ const verification = {
     'No verified passkey registration of this account; register the passkey first.',
   ),
   'verification_record.not_found#mfa': fixed(404, 'No such MFA verification of this account.'),
+  'verification_record.not_found#social': fixed(
+    404,
+    'No live social verification of this account in that state; start a new one.',
+  ),
   'verification_record.permission_denied': described(
     401,
     ({ header }: { header: string }) =>

@@ -76,6 +76,9 @@ export const operationIdOverrides: Readonly<Record<string, string>> = {
   'delete /my-account/mfa-verifications/:verificationId': 'DeleteMfaVerification',
   'delete /my-account/identities/:target': 'DeleteIdentity',
   'post /verifications/password': 'CreateVerificationByPassword',
+  'post /verifications/social': 'CreateVerificationBySocial',
+  'post /verifications/social/verify': 'VerifyVerificationBySocial',
+  'post /my-account/identities': 'AddUserIdentities',
   // Tessera's own actions
   'post /hooks/:id/deliveries/:deliveryId/redeliver': 'RedeliverHookDelivery',
   'get /configs/limits': 'GetConfigLimits',

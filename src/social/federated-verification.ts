@@ -38,10 +38,7 @@ export async function startFederatedVerification(
   connector: FederatedConnector,
   request: { state: string; redirectUri: string },
 ) {
-  const upstream = await upstreamOf(services.config, connector.upstream).catch((error: unknown) => {
-    throw Object.assign(apiError('connector.general_error'), { cause: error });
-  });
-  const { authorizationUri, session } = await buildAuthorizationUri(upstream, request);
+  const { authorizationUri, session } = await authorizeAt(services, connector, request);
   const verificationId = newId();
   await repository.insertFederatedVerification(services.db, {
     id: verificationId,
@@ -50,6 +47,18 @@ export async function startFederatedVerification(
     payload: { connectorId: connector.id, session },
   });
   return { authorizationUri, verificationId };
+}
+
+/** The provider's authorization URL and the session its callback is checked against. */
+export async function authorizeAt(
+  services: Pick<Services, 'config'>,
+  connector: FederatedConnector,
+  request: { state: string; redirectUri: string },
+) {
+  const upstream = await upstreamOf(services.config, connector.upstream).catch((error: unknown) => {
+    throw Object.assign(apiError('connector.general_error'), { cause: error });
+  });
+  return buildAuthorizationUri(upstream, request);
 }
 
 /** `…/verify`: the callback's data redeemed, the identity read and kept with the verification. */
@@ -69,22 +78,33 @@ export async function completeFederatedVerification(
   if (!row || row.verified_at || payload?.connectorId !== connector.id || !payload.session) {
     throw verificationNotFound();
   }
-  const upstream = await upstreamOf(services.config, connector.upstream);
-  const tokens = await redeemCode(upstream, payload.session, input.connectorData);
-  const profile = await readProfile(upstream, tokens);
-  const claimed =
-    upstream.kind === 'oidc'
-      ? identityFromClaims(profile)
-      : identityFromProfile(profile, upstream.profileMap);
-  if (!claimed) {
-    throw apiError('connector.invalid_response');
-  }
-  const identity = connector.trust ? connector.trust(claimed) : claimed;
+  const identity = await identityFromCallback(services, connector, payload.session, input.connectorData);
   const outcome: FederatedOutcome = { connectorId: connector.id, namespace: connector.namespace, identity };
   if (!(await repository.completeFederatedVerification(services.db, row.id, { ...outcome }))) {
     throw verificationNotFound();
   }
   return row.id;
+}
+
+/**
+ * The callback's data redeemed at the provider and its account read: the identity the provider
+ * vouches for, within what the connector trusts it with.
+ */
+export async function identityFromCallback(
+  services: Pick<Services, 'config'>,
+  connector: FederatedConnector,
+  session: AuthorizationSession,
+  connectorData: Record<string, unknown>,
+): Promise<RemoteIdentity> {
+  const upstream = await upstreamOf(services.config, connector.upstream);
+  const tokens = await redeemCode(upstream, session, connectorData);
+  const profile = await readProfile(upstream, tokens);
+  const claimed =
+    upstream.kind === 'oidc'
+      ? identityFromClaims(profile)
+      : identityFromProfile(profile, upstream.profileMap);
+  if (!claimed) throw apiError('connector.invalid_response');
+  return connector.trust ? connector.trust(claimed) : claimed;
 }
 
 /** A verified social or SSO verification of this interaction, or nothing. */

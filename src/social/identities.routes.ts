@@ -6,6 +6,7 @@ import { requireIdentityProof, VERIFICATION_HEADER } from '../account/identity-v
 import { errors, noContent } from '../experience/route-schemas.js';
 import { mutate } from '../webhooks/mutation.js';
 import { errorResponses, jsonObject } from '../http/route-schemas.js';
+import { linkOwnSocialIdentity } from './account-linking.js';
 import { linkIdentity, unlinkIdentity, unlinkOwnIdentity } from './identities.service.js';
 
 const target = z.string().min(1).max(64);
@@ -54,11 +55,47 @@ export const userIdentitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Account API: the signed-in user unlinks one of their own social identities. Unlinking can lock a
- * password-less user out, so it needs a fresh proof of identity as the other sensitive changes do.
+ * Account API: the signed-in user links a social identity they verified (`/api/verifications/social`)
+ * or unlinks one. Either can hand the account to someone else or lock a password-less user out,
+ * so each needs a fresh proof of identity as the other sensitive changes do.
  */
 export const accountIdentitiesRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const proofHeader = z.object({ [VERIFICATION_HEADER]: z.string().max(128).optional() });
+  const linkBody = z.object({ newIdentifierVerificationRecordId: z.string().min(1).max(128) });
+
+  for (const [method, replace] of [
+    ['POST', false],
+    ['PUT', true],
+  ] as const) {
+    app.route({
+      method,
+      url: '/identities',
+      schema: {
+        tags: ['Account'],
+        security: [{ bearer: [] }],
+        summary: replace
+          ? 'Link a verified social identity, replacing the one of its target if any'
+          : 'Link a verified social identity (none of its target may be linked yet)',
+        body: linkBody,
+        headers: proofHeader,
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 422) },
+      },
+      handler: async (request, reply) => {
+        await requireIdentityProof(request, request.account!);
+        await linkOwnSocialIdentity(
+          request,
+          request.account!,
+          request.body.newIdentifierVerificationRecordId,
+          {
+            replace,
+          },
+        );
+        return reply.status(204).send(null);
+      },
+    });
+  }
+
   app.delete(
     '/identities/:target',
     {
@@ -67,7 +104,7 @@ export const accountIdentitiesRoutes: FastifyPluginAsync = async (plugin) => {
         security: [{ bearer: [] }],
         summary: 'Unlink one of my social identities',
         params: z.object({ target }),
-        headers: z.object({ [VERIFICATION_HEADER]: z.string().max(128).optional() }),
+        headers: proofHeader,
         response: { 204: noContent, ...errors(401, 403, 404) },
       },
     },

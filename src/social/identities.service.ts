@@ -24,13 +24,17 @@ export async function unlinkIdentity(trx: Trx, events: EventSink, userId: string
   return updated.identities;
 }
 
-/** Management's insert-or-replace of a social identity; another account may not hold it. */
+/**
+ * Insert-or-replace of a social identity; another account may not hold it. Without `replace` (the
+ * Account API's `POST`) the user may not have one of the target yet, judged on the locked row.
+ */
 export async function linkIdentity(
   trx: Trx,
   events: EventSink,
   userId: string,
   target: string,
   identity: { userId: string; details: Record<string, unknown> },
+  { replace = true }: { replace?: boolean } = {},
 ) {
   await getUser(trx, userId);
   await lockRemoteIdentity(trx, `social:${target}:${identity.userId}`);
@@ -38,10 +42,10 @@ export async function linkIdentity(
   if (holder && holder.id !== userId) {
     throw apiError('user.identity_already_in_use');
   }
-  const updated = await changeIdentities(trx, events, userId, (identities) => ({
-    ...identities,
-    [target]: identity,
-  }));
+  const updated = await changeIdentities(trx, events, userId, (identities) => {
+    if (!replace && target in identities) throw apiError('user.identity_already_in_use#own_target');
+    return { ...identities, [target]: identity };
+  });
   return updated.identities;
 }
 

@@ -8,6 +8,7 @@ import { signIn } from '../support/oidc-sign-in.js';
 import { Browser } from '../support/oidc-browser.js';
 import { expectStatus } from '../experience/journeys.js';
 import { userDataPayload } from '../experience/payloads.js';
+import { startUpstreamIdp } from '../support/upstream-idp.js';
 
 describe('Account center settings and the Account API they govern', async () => {
   const t = await startTestService();
@@ -43,8 +44,10 @@ describe('Account center settings and the Account API they govern', async () => 
         201,
       ).verificationRecordId;
     };
+    const verification = (path: string, body: unknown) =>
+      request(`${t.baseUrl}/api/verifications${path}`, 'POST', body);
     await events.take();
-    return { id, username, call, prove, proof };
+    return { id, username, call, verification, prove, proof };
   };
 
   const settings = (body: unknown) => t.api('PATCH', '/account-center', body);
@@ -169,5 +172,114 @@ describe('Account center settings and the Account API they govern', async () => 
     );
     expectStatus(await user.call('GET', ''), 401, 'auth.unauthorized');
     assert.deepEqual(expectStatus(await t.api('GET', `/users/${user.id}/sessions`), 200).sessions, []);
+  });
+
+  it('links a social identity through the upstream provider: verifications, proof, event, conflicts, unlink', async () => {
+    const redirectUri = `${t.baseUrl}/account/identities/callback`;
+    const idp = await startUpstreamIdp([redirectUri]);
+    const connector = expectStatus(
+      await t.api('POST', '/connectors', {
+        connectorId: 'oidc',
+        config: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+        metadata: { target: 'upstream', name: { en: 'Upstream' } },
+      }),
+      200,
+    );
+    const person = () => {
+      const sub = `up-${newId(8)}`;
+      idp.accounts.set(sub, { sub, email: `${sub}@example.com`, email_verified: true, name: 'Up Stream' });
+      return sub;
+    };
+    type User = Awaited<ReturnType<typeof signedIn>>;
+    /** The user signs in upstream as `sub`; the callback's parameters verify the record. */
+    const verifiedRecord = async (user: User, sub: string) => {
+      const started = await user.verification('/social', {
+        connectorId: connector.id,
+        state: `state-${newId(12)}`,
+        redirectUri,
+      });
+      const record = expectStatus(started, 201);
+      assert.ok(record.authorizationUri.startsWith(`${idp.issuer}/auth?`));
+      assert.ok(Date.parse(record.expiresAt) > Date.now());
+      idp.signInAs(sub);
+      const callback = await new Browser().followUntil(record.authorizationUri, redirectUri);
+      const verify = await user.verification('/social/verify', {
+        verificationRecordId: record.verificationRecordId,
+        connectorData: Object.fromEntries(callback.searchParams),
+      });
+      assert.equal(expectStatus(verify, 200).verificationRecordId, record.verificationRecordId);
+      return record.verificationRecordId as string;
+    };
+    const link = (user: User, recordId: string, method = 'POST') =>
+      user.call(method, '/identities', { newIdentifierVerificationRecordId: recordId });
+
+    const ada = await signedIn();
+    const sub = person();
+    const record = await verifiedRecord(ada, sub);
+    expectStatus(await link(ada, record), 401, 'verification_record.permission_denied');
+    ada.proof.id = record;
+    expectStatus(await link(ada, record), 401, 'verification_record.permission_denied');
+    await ada.prove();
+    expectStatus(await link(ada, record), 204);
+    const fired = await events.take();
+    assert.deepEqual(names(fired), ['User.Data.Updated']);
+    const updated = userDataPayload.parse(fired[0]);
+    assert.equal(updated.applicationId, app.id, 'the Account API context');
+    assert.equal((updated.data.identities as Record<string, { userId: string }>).upstream?.userId, sub);
+    const me = expectStatus(await ada.call('GET', ''), 200);
+    assert.deepEqual(me.identities.upstream, {
+      userId: sub,
+      details: { id: sub, email: `${sub}@example.com`, name: 'Up Stream' },
+    });
+    expectStatus(await link(ada, record), 404, 'verification_record.not_found');
+
+    // A second identity of the same provider: refused by POST, replaces the first by PUT.
+    const other = person();
+    const second = await verifiedRecord(ada, other);
+    expectStatus(await link(ada, second), 400, 'user.identity_already_in_use');
+    expectStatus(await link(ada, second, 'PUT'), 204);
+    assert.equal(expectStatus(await ada.call('GET', ''), 200).identities.upstream.userId, other);
+    await events.take();
+
+    // Another user: may neither link Ada's identity nor complete her records.
+    const bob = await signedIn();
+    await bob.prove();
+    expectStatus(await link(bob, await verifiedRecord(bob, other)), 422, 'user.identity_already_in_use');
+    const adaPending = expectStatus(
+      await ada.verification('/social', {
+        connectorId: connector.id,
+        state: `state-${newId(12)}`,
+        redirectUri,
+      }),
+      201,
+    );
+    expectStatus(
+      await bob.verification('/social/verify', {
+        verificationRecordId: adaPending.verificationRecordId,
+        connectorData: { code: 'x', state: 'y' },
+      }),
+      404,
+      'verification_record.not_found',
+    );
+    expectStatus(
+      await ada.verification('/social', { connectorId: 'nope', state: 'state-123', redirectUri }),
+      404,
+      'entity.not_exists_with_id',
+    );
+    assert.deepEqual(await events.take(), [], 'nothing changed');
+
+    expectStatus(await settings({ fields: { social: 'ReadOnly' } }), 200);
+    try {
+      expectStatus(
+        await link(bob, await verifiedRecord(bob, person())),
+        400,
+        'account_center.field_not_editable',
+      );
+    } finally {
+      expectStatus(await settings({ fields: { social: 'Edit' } }), 200);
+    }
+    expectStatus(await ada.call('DELETE', '/identities/upstream'), 204);
+    assert.deepEqual(names(await events.take()), ['User.Data.Updated']);
+    assert.deepEqual(expectStatus(await ada.call('GET', ''), 200).identities, {});
   });
 });

@@ -10,6 +10,7 @@ import { cspViolationsOf, launchBrowser, newPage } from '../support/browser.js';
 import { signIn } from '../support/oidc-sign-in.js';
 import { startTestService } from '../support/service.js';
 import { createApplication, createUser } from '../support/sign-in-fixtures.js';
+import { startUpstreamIdp } from '../support/upstream-idp.js';
 import { signInToConsole } from '../web/console-fixtures.js';
 
 const ACCOUNT_APP = 'tessera-account';
@@ -225,5 +226,58 @@ describe('account center at /account in Chromium', async () => {
     );
     assert.deepEqual(types.sort(), ['BackupCode', 'WebAuthn']);
     assert.deepEqual(cspViolationsOf(page), []);
+  });
+
+  it('links a social account through the provider’s sign-in page, lists it, and unlinks it', async () => {
+    const idp = await startUpstreamIdp([`${origin}/account/identities/callback`]);
+    const connector = expectStatus(
+      await t.api('POST', '/connectors', {
+        connectorId: 'oidc',
+        config: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+        metadata: { target: 'upstream', name: { en: 'Upstream' } },
+      }),
+      200,
+    );
+    expectStatus(await t.api('PATCH', '/sign-in-exp', { socialSignInConnectorTargets: ['upstream'] }), 200);
+    try {
+      const sub = `up-${newId(8)}`;
+      idp.accounts.set(sub, { sub, email: `${sub}@example.com`, email_verified: true });
+      const user = await createUser(t, password);
+      const page = await newPage(browser);
+      await signInAtAccount(page, user.username, password);
+      await events.take();
+      const linked = page.getByRole('region', { name: 'Linked accounts' });
+      await linked.getByText('No accounts of other services are linked yet.').waitFor();
+      await linked.getByRole('button', { name: 'Link Upstream', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+      await dialog.getByLabel('Current password').fill(password);
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      // The provider's own page, then back to the account center on its origin.
+      await page.getByLabel('Upstream account').fill(sub);
+      await page.getByRole('button', { name: 'Sign in upstream' }).click();
+      await linked
+        .getByRole('status')
+        .filter({ hasText: 'Upstream is linked.' })
+        .waitFor({ timeout: 30_000 });
+      assert.equal(new URL(page.url()).pathname, '/account');
+      await linked
+        .getByRole('listitem')
+        .filter({ hasText: `Upstream: ${sub}@example.com` })
+        .waitFor();
+      const identities = (await accountEvent()).data.identities as Record<string, { userId: string }>;
+      assert.equal(identities.upstream?.userId, sub);
+      assert.equal(await linked.getByRole('button', { name: 'Link Upstream', exact: true }).count(), 0);
+
+      // The proof given before leaving for the provider is still fresh: no second prompt.
+      await linked.getByRole('button', { name: 'Unlink Upstream' }).click();
+      await linked.getByText('No accounts of other services are linked yet.').waitFor();
+      await accountEvent();
+      const stored = expectStatus(await t.api('GET', `/users/${user.id}`), 200);
+      assert.deepEqual(stored.identities, {});
+      assert.deepEqual(cspViolationsOf(page), []);
+    } finally {
+      expectStatus(await t.api('PATCH', '/sign-in-exp', { socialSignInConnectorTargets: [] }), 200);
+      expectStatus(await t.api('DELETE', `/connectors/${connector.id}`), 204);
+    }
   });
 });

@@ -53,8 +53,8 @@ describe('Account API', async () => {
     assert.equal(me.username, user.username);
     assert.deepEqual(
       Object.keys(me).sort(),
-      ['avatar', 'hasPassword', 'id', 'name', 'primaryEmail', 'primaryPhone', 'username'],
-      'the Account API shows the identifiers and display data, nothing of management',
+      ['avatar', 'hasPassword', 'id', 'identities', 'name', 'primaryEmail', 'primaryPhone', 'username'],
+      'the Account API shows the identifiers, social identities and display data, nothing of management',
     );
     const email = `mine.${newId(6)}@example.com`;
     const identifier = { type: 'email', value: email };

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 // Every shipped language is complete: each catalog (`<app>/src/locales/<language>/<namespace>.json`)
 // has exactly English's keys, a plural in every form the language's rules use, and the same
 // {{placeholders}}. Plain files, no server: the cheapest tier that proves it.
-const apps = ['hosted', 'console'];
+const apps = ['hosted', 'console', 'account'];
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
 type Catalog = Map<string, string>;

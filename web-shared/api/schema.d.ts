@@ -2822,6 +2822,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my-account/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Link a verified social identity, replacing the one of its target if any */
+        put: operations["ReplaceMyAccountIdentities"];
+        /** Link a verified social identity (none of its target may be linked yet) */
+        post: operations["AddUserIdentities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my-account/identities/{target}": {
         parameters: {
             query?: never;
@@ -2884,6 +2902,40 @@ export interface paths {
         put?: never;
         /** Check the new credential against the registration challenge */
         post: operations["CreateVerificationsWebAuthnRegistrationVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verifications/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a social verification: the provider's authorization URI for the browser */
+        post: operations["CreateVerificationBySocial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verifications/social/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify the provider's callback data (code, state); the record then holds the identity */
+        post: operations["VerifyVerificationBySocial"];
         delete?: never;
         options?: never;
         head?: never;
@@ -17519,6 +17571,15 @@ export interface operations {
                         name?: string | null;
                         avatar?: string | null;
                         hasPassword?: boolean;
+                        identities?: {
+                            [key: string]: {
+                                userId: string;
+                                /** @description What the provider said of the person: id, email, name, avatar */
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -17595,6 +17656,15 @@ export interface operations {
                         name?: string | null;
                         avatar?: string | null;
                         hasPassword?: boolean;
+                        identities?: {
+                            [key: string]: {
+                                userId: string;
+                                /** @description What the provider said of the person: id, email, name, avatar */
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -18747,6 +18817,192 @@ export interface operations {
             };
         };
     };
+    ReplaceMyAccountIdentities: {
+        parameters: {
+            query?: never;
+            header?: {
+                "logto-verification-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    newIdentifierVerificationRecordId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AddUserIdentities: {
+        parameters: {
+            query?: never;
+            header?: {
+                "logto-verification-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    newIdentifierVerificationRecordId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
     DeleteIdentity: {
         parameters: {
             query?: never;
@@ -19042,6 +19298,200 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CreateVerificationBySocial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    connectorId: string;
+                    state: string;
+                    /** Format: uri */
+                    redirectUri: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verificationRecordId: string;
+                        authorizationUri: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    VerifyVerificationBySocial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    connectorData: {
+                        [key: string]: unknown;
+                    };
+                    verificationRecordId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verificationRecordId: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        data?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19457,6 +19907,17 @@ export interface operations {
                         };
                         /** @description The second factors users may bind (sign-in experience) */
                         mfaFactors: ("Totp" | "WebAuthn" | "BackupCode")[];
+                        /** @description The social connectors users may link: the sign-in experience's, in its order */
+                        socialConnectors: {
+                            id: string;
+                            target: string;
+                            name: {
+                                [key: string]: string;
+                            };
+                            logo: string;
+                            logoDark: string | null;
+                            platform: string | null;
+                        }[];
                         languageInfo: {
                             autoDetect: boolean;
                             fallbackLanguage: string;

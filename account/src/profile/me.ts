@@ -7,4 +7,6 @@ export interface Me {
   primaryEmail?: string | null;
   primaryPhone?: string | null;
   hasPassword?: boolean;
+  /** Social identities by connector target. */
+  identities?: Record<string, { userId: string; details?: Record<string, unknown> }>;
 }

@@ -7,6 +7,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -21,13 +22,28 @@ type WithProof = <T>(call: (header: ProofHeader) => Promise<T>) => Promise<T>;
 
 const passwordForm = z.object({ password: z.string().min(1) });
 
-const StepUpContext = createContext<WithProof | null>(null);
+const StepUpContext = createContext<{ withProof: WithProof; ensureProof: EnsureProof } | null>(null);
+type EnsureProof = () => Promise<ProofHeader>;
+
+// Kept for the tab, so a change finished after a round trip to another site (a social provider)
+// still has it; it is worth nothing without the access token kept beside it.
+const PROOF_KEY = 'tessera-account-proof';
 
 /** Runs a sensitive Account API call; when it asks for a fresh proof, asks for the password and retries. */
 export function useStepUp(): WithProof {
-  const withProof = useContext(StepUpContext);
-  if (!withProof) throw new Error('useStepUp outside StepUpProvider');
-  return withProof;
+  const context = useContext(StepUpContext);
+  if (!context) throw new Error('useStepUp outside StepUpProvider');
+  return context.withProof;
+}
+
+/**
+ * The proof header before a change that leaves the page first (linking a social account): asks
+ * for the password unless a proof is at hand. A stale one is asked again by `useStepUp` later.
+ */
+export function useEnsureProof(): EnsureProof {
+  const context = useContext(StepUpContext);
+  if (!context) throw new Error('useEnsureProof outside StepUpProvider');
+  return context.ensureProof;
 }
 
 const needsProof = (error: unknown) =>
@@ -39,21 +55,36 @@ interface Pending {
 }
 
 export function StepUpProvider({ children }: { children: ReactNode }) {
-  const proof = useRef<string | undefined>(undefined);
+  const proof = useRef<string | undefined>(sessionStorage.getItem(PROOF_KEY) ?? undefined);
   const [pending, setPending] = useState<Pending | null>(null);
 
-  const withProof = useCallback<WithProof>(async (call) => {
-    try {
-      return await call(proof.current ? { 'logto-verification-id': proof.current } : {});
-    } catch (error) {
-      if (!needsProof(error)) throw error;
-      proof.current = await new Promise<string>((resolve, reject) => setPending({ resolve, reject }));
-      return call({ 'logto-verification-id': proof.current });
-    }
+  const prove = useCallback(async () => {
+    proof.current = await new Promise<string>((resolve, reject) => setPending({ resolve, reject }));
+    sessionStorage.setItem(PROOF_KEY, proof.current);
+    return proof.current;
   }, []);
 
+  const withProof = useCallback<WithProof>(
+    async (call) => {
+      try {
+        return await call(proof.current ? { 'logto-verification-id': proof.current } : {});
+      } catch (error) {
+        if (!needsProof(error)) throw error;
+        return call({ 'logto-verification-id': await prove() });
+      }
+    },
+    [prove],
+  );
+
+  const ensureProof = useCallback<EnsureProof>(
+    async () => ({ 'logto-verification-id': proof.current ?? (await prove()) }),
+    [prove],
+  );
+
+  const value = useMemo(() => ({ withProof, ensureProof }), [withProof, ensureProof]);
+
   return (
-    <StepUpContext.Provider value={withProof}>
+    <StepUpContext.Provider value={value}>
       {children}
       {pending ? (
         <PasswordPrompt

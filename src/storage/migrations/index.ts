@@ -33,6 +33,7 @@ import * as pendingSigningKeys from './0036_pending_signing_keys.js';
 import * as accountCenter from './0045_account_center.js';
 import * as customProfileFields from './0050_custom_profile_fields.js';
 import * as oneTimeTokenExpiry from './0055_one_time_token_expiry.js';
+import * as socialVerificationRecords from './0060_social_verification_records.js';
 
 /** In order; names are the keys Kysely records, so never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0045_account_center': accountCenter,
   '0050_custom_profile_fields': customProfileFields,
   '0055_one_time_token_expiry': oneTimeTokenExpiry,
+  '0060_social_verification_records': socialVerificationRecords,
 };

@@ -121,11 +121,17 @@ export interface MessageSendLimitsTable {
   sent_at: Date[];
 }
 
-/** See migration 0008: a user proved their password to the Account API, until `expires_at`. */
+/**
+ * See migrations 0009 and 0060: the Account API's verification records of a user, until
+ * `expires_at`. `Password`: the user proved their password. `Social`: an identity to link, its
+ * authorization session in `payload` until the callback is verified (`verified_at`), then the identity.
+ */
 export interface IdentityVerificationsTable {
   id: string;
   user_id: string;
-  method: 'Password';
+  method: 'Password' | 'Social';
+  payload: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  verified_at: Date | null;
   expires_at: Date;
   created_at: Generated<Date>;
 }
