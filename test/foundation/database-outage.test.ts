@@ -87,6 +87,8 @@ describe('PostgreSQL outages', { skip: backend !== 'postgres' }, async () => {
     manualStop: true,
     env: {
       DATABASE_URL: proxy.via(directUrl),
+      // The default, which the answer within 5 s rests on (test services otherwise wait 10 s).
+      TESSERA_DATABASE_CONNECT_TIMEOUT_MS: '2000',
       TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
       // Rows claimed by a commit whose answer the cut lost wait for their lease (5 timeouts + 10 s).
       TESSERA_WEBHOOK_TIMEOUT_MS: '1000',
