@@ -87,8 +87,10 @@ describe('PostgreSQL outages', { skip: backend !== 'postgres' }, async () => {
     manualStop: true,
     env: {
       DATABASE_URL: proxy.via(directUrl),
-      // The default, which the answer within 5 s rests on (test services otherwise wait 10 s).
+      // The defaults, which the answer within 5 s rests on (test services otherwise wait longer).
       TESSERA_DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      TESSERA_DATABASE_QUERY_TIMEOUT_MS: '3000',
+      TESSERA_DATABASE_STATEMENT_TIMEOUT_MS: '2500',
       TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
       // Rows claimed by a commit whose answer the cut lost wait for their lease (5 timeouts + 10 s).
       TESSERA_WEBHOOK_TIMEOUT_MS: '1000',

@@ -66,9 +66,12 @@ export function serviceEnv(port: number, database: TestDatabase, extra: Record<s
     TESSERA_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     // Parallel test services would all want the default 9000; tests of the listener pick a free port.
     TESSERA_OPS_PORT: '0',
-    // The test hosts run several services, browsers and PostgreSQL on two cores: a new connection
-    // can take longer than the 2 s default there, and a start that meets it fails the file.
+    // The test hosts run several services, browsers and PostgreSQL on two cores, where a new
+    // connection can take longer than the 2 s default and a commit wait out a checkpoint's fsync
+    // past the 2.5 s statement limit: either would fail a test that is not about outages.
     TESSERA_DATABASE_CONNECT_TIMEOUT_MS: '10000',
+    TESSERA_DATABASE_QUERY_TIMEOUT_MS: '15000',
+    TESSERA_DATABASE_STATEMENT_TIMEOUT_MS: '12000',
     ...database.env,
     ...extra,
   };
