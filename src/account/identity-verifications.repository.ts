@@ -1,16 +1,28 @@
 import { sql } from 'kysely';
 import type { Db } from '../storage/database.js';
+import { json } from '../storage/json.js';
 
+/**
+ * A verification record of the user, living `lifetimeSeconds` by the database's clock: a password
+ * proof of identity, or (with its `payload`) a social verification waiting for the provider.
+ */
 export async function insertIdentityVerification(
   db: Db,
-  record: { id: string; userId: string; lifetimeSeconds: number },
+  record: {
+    id: string;
+    userId: string;
+    lifetimeSeconds: number;
+    method?: 'Password' | 'Social';
+    payload?: Record<string, unknown>;
+  },
 ): Promise<Date> {
   const row = await db
     .insertInto('identity_verifications')
     .values({
       id: record.id,
       user_id: record.userId,
-      method: 'Password',
+      method: record.method ?? 'Password',
+      ...(record.payload && { payload: json(record.payload) }),
       expires_at: sql<Date>`now() + make_interval(secs => ${record.lifetimeSeconds}::int)`,
     })
     .returning('expires_at')

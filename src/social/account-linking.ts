@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccountCaller } from '../account/account-auth.js';
 import { changeAccount } from '../account/account.service.js';
 import { IDENTITY_PROOF_SECONDS } from '../account/identity-verification.js';
+import { insertIdentityVerification } from '../account/identity-verifications.repository.js';
 import { apiError } from '../http/error-registry.js';
 import { newId } from '../storage/ids.js';
 import type { AuthorizationSession } from './authorization-steps.js';
@@ -9,7 +10,6 @@ import {
   completeSocialVerification,
   consumeSocialVerification,
   findPendingSocialVerification,
-  insertSocialVerification,
 } from './account-social-verifications.repository.js';
 import { authorizeAt, identityFromCallback } from './federated-verification.js';
 import { linkIdentity } from './identities.service.js';
@@ -37,7 +37,8 @@ export async function startSocialVerification(
   const connector = await socialConnector(services.db, input.connectorId);
   const { authorizationUri, session } = await authorizeAt(services, connector, input);
   const id = newId();
-  const expiresAt = await insertSocialVerification(services.db, {
+  const expiresAt = await insertIdentityVerification(services.db, {
+    method: 'Social',
     id,
     userId: caller.userId,
     lifetimeSeconds: IDENTITY_PROOF_SECONDS,

@@ -5,26 +5,9 @@ import type { Database } from '../storage/schema.js';
 
 /**
  * The Account API's social verification records: rows of `identity_verifications` with the method
- * `Social`, each bound to the user who started it, so nobody else can verify or link it.
+ * `Social` (made by `insertIdentityVerification`), each bound to the user who started it, so nobody
+ * else can verify or link it.
  */
-export async function insertSocialVerification(
-  db: Db,
-  record: { id: string; userId: string; lifetimeSeconds: number; payload: Record<string, unknown> },
-): Promise<Date> {
-  const row = await db
-    .insertInto('identity_verifications')
-    .values({
-      id: record.id,
-      user_id: record.userId,
-      method: 'Social',
-      payload: json(record.payload),
-      expires_at: sql<Date>`now() + make_interval(secs => ${record.lifetimeSeconds}::int)`,
-    })
-    .returning('expires_at')
-    .executeTakeFirstOrThrow();
-  return row.expires_at;
-}
-
 /** A live, not yet verified social record of the user. */
 export async function findPendingSocialVerification(db: Db, id: string, userId: string) {
   return db
