@@ -32,7 +32,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 // A file that outlives its own timeout (see test-worker.ts), or a worker that stays alive after its
 // last file (a service or pool left open), would hold the run for ever: both are killed, counted
 // as a failure, and the queue goes on in a fresh worker.
-const fileTimeoutMs = Number(process.env.TESSERA_TEST_FILE_TIMEOUT_MS ?? 300_000);
+const fileTimeoutMs = Number(process.env.TESSERA_TEST_FILE_TIMEOUT_MS ?? 600_000);
 const hungFileMs = fileTimeoutMs + Math.min(60_000, fileTimeoutMs);
 const exitGraceMs = 30_000;
 

@@ -10,7 +10,7 @@ export type WorkerMessage = { next: string | null };
 /** What the worker reports when it asks for a file: the CPU it and its ended children have used. */
 export type WorkerReport = { cpuMs: number };
 
-const perFileTimeoutMs = Number(process.env.TESSERA_TEST_FILE_TIMEOUT_MS ?? 300_000);
+const perFileTimeoutMs = Number(process.env.TESSERA_TEST_FILE_TIMEOUT_MS ?? 600_000);
 
 for (let file = await nextFile(); file; file = await nextFile()) {
   const url = pathToFileURL(file).href;

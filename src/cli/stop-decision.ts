@@ -6,7 +6,13 @@ export type StopRequest =
 export type StopAction =
   | { kind: 'begin' }
   /** The request is part of the stop already under way: the grace goes on. */
-  | { kind: 'continue'; why: 'parent gone while stopping' | 'signal passed on by a wrapper' }
+  | {
+      kind: 'continue';
+      why:
+        | 'parent gone while stopping'
+        | 'signal passed on by a wrapper'
+        | 'signal to the group that took the parent';
+    }
   /** The operator asked again: no more waiting. */
   | { kind: 'exit-now' };
 
@@ -23,6 +29,11 @@ export function decideStop(first: StopRequest | undefined, next: StopRequest): S
   if (next.kind === 'parent-gone') return { kind: 'continue', why: 'parent gone while stopping' };
   if (first.kind === 'signal' && first.signal === next.signal && next.at - first.at < repeatWindowMs) {
     return { kind: 'continue', why: 'signal passed on by a wrapper' };
+  }
+  // A signal to npm's whole group takes npm away too: on a busy host the loss of the parent may be
+  // noticed first, and the group's own signal is then not a second request.
+  if (first.kind === 'parent-gone' && next.at - first.at < repeatWindowMs) {
+    return { kind: 'continue', why: 'signal to the group that took the parent' };
   }
   return { kind: 'exit-now' };
 }

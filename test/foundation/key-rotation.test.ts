@@ -50,7 +50,9 @@ const listResources = (baseUrl: string, token: string) =>
   fetch(`${baseUrl}/api/resources`, { headers: { authorization: `Bearer ${token}` } });
 
 // Keys re-read every second: a rotated-in key is published for 2 s before it signs.
-const refreshEnv = { TESSERA_SIGNING_KEY_REFRESH_SECONDS: '1' };
+// A new key waits two refreshes before it signs; with 1 s, a loaded host's instance refreshed too
+// late for a relying party's copy of its JWKS read just before.
+const refreshEnv = { TESSERA_SIGNING_KEY_REFRESH_SECONDS: '3' };
 // Where a test reads the pending period's state right after rotating, 10 s of it: on a loaded
 // machine 2 s had passed before the next read.
 const slowRefreshEnv = { TESSERA_SIGNING_KEY_REFRESH_SECONDS: '5' };

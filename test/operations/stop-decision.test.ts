@@ -23,6 +23,12 @@ describe('what a stop request does', () => {
   it('exits at once on the operator’s second signal', () => {
     assert.deepEqual(decideStop(sigterm(0), sigterm(repeatWindowMs)), { kind: 'exit-now' });
     assert.deepEqual(decideStop(sigterm(0), sigint(5)), { kind: 'exit-now' });
-    assert.deepEqual(decideStop({ kind: 'parent-gone', at: 0 }, sigterm(5)), { kind: 'exit-now' });
+    assert.deepEqual(decideStop({ kind: 'parent-gone', at: 0 }, sigterm(repeatWindowMs)), {
+      kind: 'exit-now',
+    });
+  });
+
+  it('takes a signal right after the parent went as the group signal that took it', () => {
+    assert.equal(decideStop({ kind: 'parent-gone', at: 0 }, sigterm(5)).kind, 'continue');
   });
 });

@@ -1,4 +1,5 @@
 import { ApiCallError, unwrap } from '@shared/api/client';
+import { useQuery } from '@tanstack/react-query';
 import { Field } from '@shared/ui/Field';
 import { useZodForm } from '@shared/ui/useZodForm';
 import {
@@ -21,6 +22,7 @@ export type ProofHeader = { 'logto-verification-id'?: string };
 type WithProof = <T>(call: (header: ProofHeader) => Promise<T>) => Promise<T>;
 
 const passwordForm = z.object({ password: z.string().min(1) });
+const codeForm = z.object({ code: z.string().trim().min(1) });
 
 const StepUpContext = createContext<{ withProof: WithProof; ensureProof: EnsureProof } | null>(null);
 type EnsureProof = () => Promise<ProofHeader>;
@@ -105,6 +107,10 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
 /** The user closed the password prompt: the change is not made, and nothing more is said. */
 export class StepUpCancelled extends Error {}
 
+/**
+ * The proof of identity: the current password, or a code sent to the primary e-mail address (the
+ * only way for a user without a password, as the Account API takes either).
+ */
 function PasswordPrompt({
   onVerified,
   onCancel,
@@ -116,46 +122,103 @@ function PasswordPrompt({
   const api = useApi();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const me = useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/api/my-account')) });
+  const email = me.data?.primaryEmail ?? undefined;
+  const hasPassword = me.data?.hasPassword !== false;
+  const [codeId, setCodeId] = useState<string | null>(null);
   const form = useZodForm(passwordForm, { password: '' });
+  const codeFields = useZodForm(codeForm, { code: '' });
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
 
-  const submit = form.handleSubmit(async ({ password }) => {
+  const attempt = async (call: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
-      const record = await unwrap(api.POST('/api/verifications/password', { body: { password } }));
-      onVerified(record.verificationRecordId);
+      await call();
     } catch (caught) {
       setError(caught);
     } finally {
       setBusy(false);
     }
-  });
+  };
 
+  const submitPassword = form.handleSubmit(({ password }) =>
+    attempt(async () => {
+      const record = await unwrap(api.POST('/api/verifications/password', { body: { password } }));
+      onVerified(record.verificationRecordId);
+    }),
+  );
+
+  const sendCode = (value: string) =>
+    attempt(async () => {
+      const sent = await unwrap(
+        api.POST('/api/my-account/verification-code', { body: { identifier: { type: 'email', value } } }),
+      );
+      setCodeId(sent.verificationId);
+    });
+
+  const submitCode = codeFields.handleSubmit(({ code }) =>
+    attempt(async () => {
+      const identifier = { type: 'email' as const, value: email! };
+      const verified = await unwrap(
+        api.POST('/api/my-account/verification-code/verify', {
+          body: { identifier, verificationId: codeId!, code },
+        }),
+      );
+      onVerified(verified.verificationId);
+    }),
+  );
+
+  const byCode = codeId !== null || (!hasPassword && email !== undefined);
   return (
     <dialog ref={dialog} aria-labelledby={titleId} onCancel={onCancel}>
-      <form onSubmit={submit}>
+      <form onSubmit={byCode ? submitCode : submitPassword}>
         <h2 id={titleId}>{t('title')}</h2>
-        <p>{t('explanation')}</p>
-        <Field
-          label={t('password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          {...form.register('password')}
-        />
+        {byCode ? (
+          codeId === null ? (
+            <p>{t('codeExplanation', { email })}</p>
+          ) : (
+            <>
+              <p>{t('codeSent', { email })}</p>
+              <Field
+                label={t('code')}
+                autoComplete="one-time-code"
+                required
+                {...codeFields.register('code')}
+              />
+            </>
+          )
+        ) : (
+          <>
+            <p>{t('explanation')}</p>
+            <Field
+              label={t('password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              {...form.register('password')}
+            />
+          </>
+        )}
         <ErrorText error={error} />
         <div className="actions">
           <button type="button" onClick={onCancel}>
             {t('cancel')}
           </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {t('confirm')}
-          </button>
+          {email !== undefined && codeId === null ? (
+            <button type="button" disabled={busy} onClick={() => void sendCode(email)}>
+              {t('sendCode', { email })}
+            </button>
+          ) : null}
+          {!byCode || codeId !== null ? (
+            <button type="submit" className="primary" disabled={busy}>
+              {t('confirm')}
+            </button>
+          ) : null}
         </div>
       </form>
     </dialog>
