@@ -92,8 +92,11 @@ describe('PostgreSQL outages', { skip: backend !== 'postgres' }, async () => {
       TESSERA_DATABASE_QUERY_TIMEOUT_MS: '3000',
       TESSERA_DATABASE_STATEMENT_TIMEOUT_MS: '2500',
       TESSERA_WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
-      // Rows claimed by a commit whose answer the cut lost wait for their lease (5 timeouts + 10 s).
+      // Rows claimed by a commit whose answer the cut lost wait for their lease (5 timeouts + the
+      // floor). A send made just before the cut is recorded once the database is back; 30 s gives
+      // a loaded host time for that before the lease lapses and the row is sent again.
       TESSERA_WEBHOOK_TIMEOUT_MS: '1000',
+      TESSERA_WEBHOOK_LEASE_FLOOR_MS: '30000',
     },
   });
   const receiver = await startWebhookReceiver();
