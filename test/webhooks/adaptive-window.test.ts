@@ -73,9 +73,10 @@ describe('per-hook windows with real receivers', async () => {
       })),
     );
     const all = () => true;
+    // The failing hook's sends go one at a time: on a loaded host 60 of them took over 30 s.
     const [healthyRequests, failingRequests] = await Promise.all([
-      healthy.waitFor(burst, { timeoutMs: 30_000 }),
-      failing.waitFor(burst, { filter: all, timeoutMs: 30_000 }),
+      healthy.waitFor(burst, { timeoutMs: 90_000 }),
+      failing.waitFor(burst, { filter: all, timeoutMs: 90_000 }),
     ]);
 
     // The failing hook starts with 4 in flight; their 503s halve its window to 1.
